@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .bots.base import Bot
@@ -12,7 +12,7 @@ from .decide import decide
 from .game import start
 from .ruleset import Ruleset
 from .state import Event, GameState
-from .views import seat_view
+from .views import lazy_seat_view
 
 
 def bot_rng(seed: str, seat: int) -> random.Random:
@@ -21,7 +21,7 @@ def bot_rng(seed: str, seat: int) -> random.Random:
 
 
 def step(state: GameState, bots: list[Bot], rngs: list[random.Random], seed: str,
-         view: Callable[[GameState, int], dict[str, Any]] = seat_view) -> list[Event]:
+         view: Callable[[GameState, int], Mapping[str, Any]] = lazy_seat_view) -> list[Event]:
     """Decide the next input at ``state`` (chance from ``seed`` or the seat's bot), apply
     its events to ``state`` in place and return them."""
     inp = chance_input(state, seed)
@@ -38,7 +38,7 @@ def step(state: GameState, bots: list[Bot], rngs: list[random.Random], seed: str
 
 def play_game(ruleset: Ruleset, seats: list[str], bots: list[Bot], seed: str,
               first_planner: int | None = None,
-              view: Callable[[GameState, int], dict[str, Any]] = seat_view) -> list[Event]:
+              view: Callable[[GameState, int], Mapping[str, Any]] = lazy_seat_view) -> list[Event]:
     """A complete game: every event from ``game`` to ``game_end``.
 
     Deterministic given ``seed`` (deals by kolkhoz-shuffle/1, each bot's generator seeded

@@ -40,7 +40,7 @@ class GameState:
         "field_cards", "field_hours", "field_rewards", "completed", "nom", "wrecker_field",
         "trick", "leader", "tricks_played", "winner", "medals_year", "medals_total",
         "medals_last_year", "stack_takers", "swappers", "swap_done", "north",
-        "north_return", "discarded", "cellars", "next_stack", "finished", "result",
+        "north_return", "exiled", "discarded", "cellars", "next_stack", "finished", "result",
         "lead_rule",
     )
 
@@ -79,6 +79,7 @@ class GameState:
         s.swap_done = self.swap_done[:]
         s.north = self.north[:]
         s.north_return = self.north_return[:]
+        s.exiled = self.exiled[:]
         s.discarded = self.discarded[:]
         return s
 
@@ -218,6 +219,7 @@ def _apply_game(s: GameState, ev: Event) -> None:
     s.swap_done = [False, False, False, False]
     s.north = []
     s.north_return = []
+    s.exiled = []
     s.discarded = []
     s.next_stack = 0
     s.lead_rule = "trick.lead"
@@ -393,6 +395,7 @@ def _apply_north(s: GameState, ev: Event) -> None:
                 del cellar[i]
                 break
     s.north.append(c)
+    s.exiled.append(c)
     if s.ruleset.k36_orden or (c == WRECKER and s.opts["wrecker_returns"]):
         s.north_return.append(c)
 
@@ -420,6 +423,7 @@ def _apply_year_end(s: GameState, ev: Event) -> None:
             kept.append(entry)
         s.cellars[seat] = kept
     deck.update(returned)
+    s.exiled = [c for c in s.exiled if c not in returned]
     s.north_return = []
     s.medals_last_year = s.medals_year[:]
     s.medals_year = [0, 0, 0, 0]

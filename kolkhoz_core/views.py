@@ -8,7 +8,7 @@ a seat number 0–3, or None for a spectator. After ``game_end`` everything is p
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from .cards import CODE, SUITS
@@ -110,3 +110,38 @@ def redact_events(events: list[Event], viewer: int | None) -> list[Event]:
     """The whole log as ``viewer`` may see it (finished worked out from the log)."""
     finished = is_finished(events)
     return [redact_event(e, viewer, finished=finished) for e in events]
+
+
+class LazySeatView(Mapping[str, Any]):
+    """A seat's view that is built on first access (then the state reference is dropped).
+
+    Bots receive this: a bot that never reads its view (the random bot) costs nothing,
+    and one that does sees exactly ``seat_view(state, seat)`` as of the decision."""
+
+    __slots__ = ("_state", "_seat", "_data")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self._state: GameState | None = state
+        self._seat = seat
+        self._data: dict[str, Any] | None = None
+
+    def _get(self) -> dict[str, Any]:
+        if self._data is None:
+            assert self._state is not None
+            self._data = _view(self._state, self._seat)
+            self._state = None
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+
+def lazy_seat_view(state: GameState, seat: int) -> Mapping[str, Any]:
+    """``seat_view`` built lazily (see LazySeatView)."""
+    return LazySeatView(state, seat)

@@ -8,7 +8,7 @@ A bot's identity is its name, version and settings (recorded with the game).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from ..choices import Choices
@@ -21,7 +21,7 @@ class Bot(Protocol):
     version: str
     settings: dict[str, Any]
 
-    def choose(self, view: dict[str, Any], choices: Choices,
+    def choose(self, view: Mapping[str, Any], choices: Choices,
                rng: random.Random) -> dict[str, Any]: ...
 
 

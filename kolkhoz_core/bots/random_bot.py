@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from ..choices import Choices
@@ -22,7 +23,7 @@ class RandomBot:
             raise ValueError(f"the random bot takes no settings, got {sorted(settings)}")
         self.settings: dict[str, Any] = {}
 
-    def choose(self, view: dict[str, Any], choices: Choices,
+    def choose(self, view: Mapping[str, Any], choices: Choices,
                rng: random.Random) -> dict[str, Any]:
         k, seat, opts = choices.kind, choices.seat, choices.options
         if k == "play":
