@@ -44,6 +44,50 @@ class GameState:
         "lead_rule",
     )
 
+    ruleset: Ruleset
+    opts: dict[str, Any]
+    seats: list[str]
+    first_planner: int
+    seed_commitment: str | None
+    seq: int
+    year: int
+    years: int
+    planner: int
+    famine: bool
+    phase: str
+    to_move: int | None
+    hands: list[list[int]]
+    hand_size: int
+    tricks_in_year: int
+    trump: int | None
+    deck: set[int]
+    piles: list[list[int]]
+    field_cards: list[list[int]]
+    field_hours: list[int]
+    field_rewards: list[list[int]]
+    completed: list[bool]
+    nom: dict[int, int]
+    wrecker_field: int
+    trick: list[int]
+    leader: int
+    tricks_played: int
+    winner: int
+    medals_year: list[int]
+    medals_total: list[int]
+    medals_last_year: list[int]
+    stack_takers: list[bool]
+    swappers: list[int]
+    swap_done: list[bool]
+    north: list[int]
+    north_return: list[int]
+    exiled: list[int]
+    discarded: list[int]
+    cellars: list[list[tuple[int, bool, int, int]]]
+    next_stack: int
+    finished: bool
+    result: Event | None
+    lead_rule: str
+
     def __init__(self) -> None:
         self.seq = 0
         self.phase = "setup"
@@ -251,11 +295,11 @@ def _apply_deal(s: GameState, ev: Event) -> None:
     hands = [[CARD_ID[c] for c in h] for h in ev["hands"]]
     s.hands = hands
     deck = s.deck
-    for h in hands:
-        deck.difference_update(h)
-    h = len(hands[0])
-    s.hand_size = h
-    s.tricks_in_year = h - 1 if h > 1 else 0
+    for hand in hands:
+        deck.difference_update(hand)
+    size = len(hands[0])
+    s.hand_size = size
+    s.tricks_in_year = size - 1 if size > 1 else 0
     jobs = ev.get("jobs")
     if jobs:
         for letter, code in jobs.items():
