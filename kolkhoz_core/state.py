@@ -40,7 +40,7 @@ class GameState:
         "field_cards", "field_hours", "field_rewards", "completed", "nom", "wrecker_field",
         "trick", "leader", "tricks_played", "winner", "medals_year", "medals_total",
         "medals_last_year", "stack_takers", "swappers", "swap_done", "north",
-        "north_return", "exiled", "discarded", "cellars", "next_stack", "finished", "result",
+        "north_return", "exiled", "discarded", "year_tricks", "cellars", "next_stack", "finished", "result",
         "lead_rule",
     )
 
@@ -81,6 +81,7 @@ class GameState:
     north: list[int]
     north_return: list[int]
     exiled: list[int]
+    year_tricks: list[tuple[int, tuple[int, ...], int]]
     discarded: list[int]
     cellars: list[list[tuple[int, bool, int, int]]]
     next_stack: int
@@ -124,6 +125,7 @@ class GameState:
         s.north = self.north[:]
         s.north_return = self.north_return[:]
         s.exiled = self.exiled[:]
+        s.year_tricks = self.year_tricks[:]
         s.discarded = self.discarded[:]
         return s
 
@@ -264,6 +266,7 @@ def _apply_game(s: GameState, ev: Event) -> None:
     s.north = []
     s.north_return = []
     s.exiled = []
+    s.year_tricks = []
     s.discarded = []
     s.next_stack = 0
     s.lead_rule = "trick.lead"
@@ -289,6 +292,7 @@ def _apply_year(s: GameState, ev: Event) -> None:
     s.stack_takers = [False, False, False, False]
     s.swappers = []
     s.swap_done = [False, False, False, False]
+    s.year_tricks = []
 
 
 def _apply_deal(s: GameState, ev: Event) -> None:
@@ -353,6 +357,7 @@ def _apply_play(s: GameState, ev: Event) -> None:
 
 def _apply_trick(s: GameState, ev: Event) -> None:
     w = ev["winner"]
+    s.year_tricks.append((ev["leader"], tuple(s.trick), w))
     s.winner = w
     s.medals_year[w] += 1
     s.medals_total[w] += 1
