@@ -36,8 +36,15 @@ def new_game(ruleset: Ruleset, seats: list[str], first_planner: int | None = Non
             or not all(isinstance(n, str) and n for n in seats)):
         raise MalformedInputError("malformed_input",
                                   "a game has exactly four seats, each a non-empty name", None)
-    if seed is not None and not isinstance(seed, str):
-        raise MalformedInputError("malformed_input", "the seed must be a string", None)
+    if seed is not None:
+        try:
+            if not isinstance(seed, str):
+                raise TypeError
+            seed.encode("utf-8")
+        except (TypeError, UnicodeEncodeError):
+            raise MalformedInputError("malformed_input",
+                                      "the seed must be a string with a UTF-8 form", None
+                                      ) from None
     rules = ["setup.players", "setup.deck52" if ruleset.deck == 52 else "setup.deck36",
              "setup.planner"]
     if ruleset.wrecker:

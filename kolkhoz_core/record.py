@@ -67,6 +67,12 @@ def adjudicate(record: Any) -> list[Event]:
     seed = record.get("seed")
     if seed is not None and not isinstance(seed, str):
         raise _record_error("'seed' must be a string")
+    if seed is not None:
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError:
+            raise _record_error("'seed' must be text with a UTF-8 form (its commitment is "
+                                "sha256 of its UTF-8 bytes)") from None
     fp = record.get("first_planner")
     if fp is None and seed is None:
         raise _record_error("a record needs 'first_planner' or a 'seed' to draw it from")
@@ -92,7 +98,7 @@ def adjudicate(record: Any) -> list[Event]:
                 raise AdjudicationError(
                     "no_deal_source",
                     f"year {state.year} has no deal input and the record has no seed",
-                    "plan.deal", i if i < n else None, events)
+                    "plan.deal", None, events)
             inp, index = chance_input(state, seed), None
         elif (state.phase == "trump" and state.opts["trump_selection"] == "random"
               and nxt_type != "trump" and seed is not None):

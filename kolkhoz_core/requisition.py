@@ -155,7 +155,7 @@ def _north(s: GameState, out: list[Event], seat: int | None, c: int, f: int,
     if s.ruleset.k36_orden:
         r.append("k36.orden")
     elif c == WRECKER and s.opts["wrecker_returns"]:
-        r.append("wrecker_returns")
+        pass  # option wrecker_returns, clause wrecker.cellar (already cited)
     _emit(s, out, {"seq": 0, "type": "north", "seat": seat, "card": CODE[c], "field": SUITS[f],
                    "rules": r})
 
@@ -272,7 +272,7 @@ def _year_end(s: GameState, out: list[Event]) -> None:
             if "k36.orden" not in rules:
                 rules.append("k36.orden")
         else:
-            rules.append("wrecker_returns")
+            rules.append("wrecker.cellar")  # option wrecker_returns
     _emit(s, out, {"seq": 0, "type": "year_end", "year": s.year, "discarded": discarded,
                    "returned": returned, "rules": rules,
                    "facts": {"medals": list(s.medals_year)}})

@@ -90,10 +90,51 @@ class GameState:
     lead_rule: str
 
     def __init__(self) -> None:
+        """A fresh state, before the ``game`` event: empty everywhere."""
+        self.ruleset = None  # type: ignore[assignment]
+        self.opts = {}
+        self.seats = []
+        self.first_planner = 0
+        self.seed_commitment = None
         self.seq = 0
+        self.year = 0
+        self.years = 0
+        self.planner = 0
+        self.famine = False
         self.phase = "setup"
+        self.to_move = None
+        self.hands = [[], [], [], []]
+        self.hand_size = 0
+        self.tricks_in_year = 0
+        self.trump = None
+        self.deck = set()
+        self.piles = [[], [], [], []]
+        self.field_cards = [[], [], [], []]
+        self.field_hours = [0, 0, 0, 0]
+        self.field_rewards = [[], [], [], []]
+        self.completed = [False, False, False, False]
+        self.nom = {}
+        self.wrecker_field = -1
+        self.trick = []
+        self.leader = 0
+        self.tricks_played = 0
+        self.winner = -1
+        self.medals_year = [0, 0, 0, 0]
+        self.medals_total = [0, 0, 0, 0]
+        self.medals_last_year = [0, 0, 0, 0]
+        self.stack_takers = [False, False, False, False]
+        self.swappers = []
+        self.swap_done = [False, False, False, False]
+        self.north = []
+        self.north_return = []
+        self.exiled = []
+        self.discarded = []
+        self.year_tricks = []
+        self.cellars = [[], [], [], []]
+        self.next_stack = 0
         self.finished = False
-        self.result: Event | None = None
+        self.result = None
+        self.lead_rule = "trick.lead"
 
     # -- copying ---------------------------------------------------------------------
     def copy(self) -> GameState:
