@@ -1,0 +1,207 @@
+"""Reads of the event store: games, redacted logs, frames, records, verification.
+
+What a viewer may see is decided by the engine's redaction for that viewer
+(``replays.engine``), never by a stored column. A viewer is ``None`` (spectator)
+or a seat number.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import QuerySet
+
+from . import chain, engine
+from .errors import ConflictError, NotFoundError
+from .models import Game, GameEvent, GameSeat, GameStatus
+from .services import token_hash
+
+Event = dict[str, Any]
+FRAMES_CACHE_SECONDS = 24 * 3600
+
+
+def game_list(*, filters: dict[str, Any] | None = None) -> QuerySet[Game]:
+    """All games, newest first (filtering is done by ``replays.filters.GameFilter``)."""
+    return Game.objects.all().order_by("-created_at", "id")
+
+
+def game_get(*, game_id: Any) -> Game:
+    """The game with this id, or ``NotFoundError``."""
+    try:
+        return Game.objects.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError) as exc:
+        raise NotFoundError(f"no game {game_id}") from exc
+    except Exception as exc:  # a malformed UUID raises ValidationError
+        from django.core.exceptions import ValidationError
+
+        if isinstance(exc, ValidationError):
+            raise NotFoundError(f"no game {game_id}") from exc
+        raise
+
+
+def seat_for_token(*, token: str) -> GameSeat | None:
+    """The seat a bearer token belongs to, or None."""
+    return GameSeat.objects.filter(token_hash=token_hash(token)).first()
+
+
+def viewer_for(*, game: Game, seat: GameSeat | None) -> int | None:
+    """The viewer a request is for this game: its seat if the token is this game's."""
+    if seat is not None and seat.game_id == game.pk:
+        return seat.index
+    return None
+
+
+def game_events(*, game: Game, after: int | None = None) -> list[Event]:
+    """The stored payloads in seq order (``after``: only seq > after)."""
+    qs = GameEvent.objects.filter(game=game)
+    if after is not None:
+        qs = qs.filter(seq__gt=after)
+    return list(qs.order_by("seq").values_list("payload", flat=True))
+
+
+def game_events_for_viewer(*, game: Game, viewer: int | None,
+                           after: int | None = None) -> list[Event]:
+    """The log as ``viewer`` may see it (everything once the game is finished)."""
+    events = game_events(game=game, after=after)
+    finished = game.status == GameStatus.FINISHED
+    return engine.redact(events, viewer, finished=finished)
+
+
+def game_etag(*, game: Game, viewer: int | None) -> str:
+    """The head hash; for a live game, per viewer (a finished game looks the same to all)."""
+    if game.status == GameStatus.FINISHED:
+        return game.head_hash
+    return f"{game.head_hash}-{'s' if viewer is None else viewer}"
+
+
+def game_frames_json(*, game: Game, viewer: int | None) -> bytes:
+    """``game_frames_for_viewer`` as JSON bytes, cached per (game, head hash, viewer):
+    the head hash changes with every append, so a cached entry is never stale."""
+    finished = game.status == GameStatus.FINISHED
+    who = "all" if finished else ("spectator" if viewer is None else f"seat{viewer}")
+    key = f"frames:{game.pk}:{game.head_hash}:{who}"
+    cached = cache.get(key)
+    if cached is None:
+        frames = game_frames_for_viewer(game=game, viewer=viewer)
+        cached = json.dumps(frames, separators=(",", ":"), ensure_ascii=False).encode()
+        cache.set(key, cached, FRAMES_CACHE_SECONDS)
+    return cached
+
+
+def game_frames_for_viewer(*, game: Game, viewer: int | None) -> dict[str, Any]:
+    """The replay frames: the state after every event, rendered for ``viewer``, with
+    each step's caption and clause ids (``{game, head_seq, head_hash, finished, viewer,
+    frames: [{seq, type, caption, rules, event, state}]}``)."""
+    finished = game.status == GameStatus.FINISHED
+    events = game_events(game=game)
+    shown = engine.redact(events, viewer, finished=finished)
+    frames = []
+    for event, state in zip(shown, engine.states(events), strict=True):
+        frames.append({
+            "seq": event.get("seq"),
+            "type": event.get("type"),
+            "caption": engine.caption(event, game.seats),
+            "rules": list(event.get("rules") or []),
+            "event": event,
+            "state": engine.view(state, viewer, finished=finished),
+        })
+    result = {"game": str(game.pk), "head_seq": game.head_seq, "head_hash": game.head_hash,
+              "finished": finished, "viewer": viewer, "frames": frames}
+    return result
+
+
+def game_record(*, game: Game) -> dict[str, Any]:
+    """The game as a ``kolkhoz-record/1`` document (only once it has ended)."""
+    if game.status != GameStatus.FINISHED:
+        raise ConflictError("the record is available once the game has ended",
+                            code="game_not_finished")
+    return engine.to_record(_play_events(game_events(game=game)))
+
+
+def _play_events(events: list[Event]) -> list[Event]:
+    """The log up to and including ``game_end`` (an arbiter's later events excluded)."""
+    for i, event in enumerate(events):
+        if event.get("type") == engine.END_TYPE:
+            return events[: i + 1]
+    return events
+
+
+def chain_check(*, game: Game) -> dict[str, Any]:
+    """Recompute the hash chain over the stored payloads; the first bad seq, if any."""
+    prev = chain.GENESIS
+    expected_seq = 0
+    rows = GameEvent.objects.filter(game=game).order_by("seq").values_list(
+        "seq", "payload", "prev_hash", "hash")
+    for seq, payload, prev_hash, stored_hash in rows.iterator():
+        if seq != expected_seq:
+            return {"ok": False, "first_bad_seq": expected_seq, "reason": "gap"}
+        h = chain.link(prev, payload)
+        if prev_hash != prev or stored_hash != h:
+            return {"ok": False, "first_bad_seq": seq, "reason": "hash_mismatch"}
+        if isinstance(payload, dict) and payload.get("seq", seq) != seq:
+            return {"ok": False, "first_bad_seq": seq, "reason": "seq_mismatch"}
+        prev = h
+        expected_seq += 1
+    if expected_seq != game.head_seq or prev != game.head_hash:
+        return {"ok": False, "first_bad_seq": min(expected_seq, game.head_seq),
+                "reason": "head_mismatch"}
+    return {"ok": True, "first_bad_seq": None, "reason": None}
+
+
+def readjudicate(events: list[Event], *, engine_version: str) -> dict[str, Any]:
+    """Re-adjudicate the inputs of a log with the engine it was played under and
+    compare event by event; the first divergence, if any."""
+    try:
+        engine.require_version(engine_version)
+    except engine.EngineUnavailable as exc:
+        return {"ok": False, "engine_version": engine_version, "first_divergence": None,
+                "error": {"code": "engine_unavailable", "message": str(exc)}}
+    played = _play_events(events)
+    error = None
+    try:
+        record = engine.to_record(played)
+        fresh = engine.adjudicate(record)
+    except Exception as exc:
+        if engine.is_engine_error(exc):
+            error = engine.error_info(exc)
+            fresh = list(getattr(exc, "events", None) or [])
+        elif isinstance(exc, (KeyError, TypeError, ValueError, AttributeError, IndexError)):
+            # A stored log so damaged that no record can be read from it.
+            error = {"code": "unreadable_log", "message": repr(exc), "rule": None,
+                     "input": None}
+            fresh = []
+        else:
+            raise
+    for seq, stored in enumerate(played):
+        if seq >= len(fresh):
+            return {"ok": False, "engine_version": engine_version,
+                    "first_divergence": {"seq": seq, "stored": stored, "adjudicated": None},
+                    "error": error}
+        if fresh[seq] != stored:
+            return {"ok": False, "engine_version": engine_version,
+                    "first_divergence": {"seq": seq, "stored": stored,
+                                         "adjudicated": fresh[seq]},
+                    "error": error}
+    if len(fresh) > len(played):
+        seq = len(played)
+        return {"ok": False, "engine_version": engine_version,
+                "first_divergence": {"seq": seq, "stored": None, "adjudicated": fresh[seq]},
+                "error": error}
+    return {"ok": error is None, "engine_version": engine_version, "first_divergence": None,
+            "error": error}
+
+
+def game_verify(*, game: Game) -> dict[str, Any]:
+    """Chain check plus re-adjudication with the pinned engine version."""
+    chain_report = chain_check(game=game)
+    adjudication = readjudicate(game_events(game=game), engine_version=game.engine_version)
+    return {
+        "game": str(game.pk),
+        "ok": bool(chain_report["ok"] and adjudication["ok"]),
+        "head_seq": game.head_seq,
+        "head_hash": game.head_hash,
+        "chain": chain_report,
+        "adjudication": adjudication,
+    }
