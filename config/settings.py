@@ -101,6 +101,9 @@ LANGUAGE_CODE = "en"
 
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+# Serve app static files straight from the apps (no collectstatic step needed).
+WHITENOISE_USE_FINDERS = True
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["replays.auth.SeatTokenAuthentication"],

@@ -90,7 +90,10 @@ class GameListApi(APIView):
                        OpenApiParameter("player", str, description="a seat's player name"),
                    ])
     def get(self, request: Request) -> Response:
-        qs = GameFilter(request.query_params, queryset=selectors.game_list()).qs
+        filterset = GameFilter(request.query_params, queryset=selectors.game_list())
+        if not filterset.is_valid():
+            raise MalformedError("invalid filter", details=filterset.errors)
+        qs = filterset.qs
         paginator = self.Pagination()
         page = paginator.paginate_queryset(qs, request, view=self)
         return paginator.get_paginated_response(GameOutputSerializer(page, many=True).data)
