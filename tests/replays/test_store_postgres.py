@@ -76,7 +76,7 @@ def test_two_concurrent_appends_at_one_seq_one_wins_one_conflicts():
             t.join(timeout=30)
         assert sorted(results) == ["conflict", "ok"], results
         rounds += 1
-    assert rounds >= 5
+    assert rounds >= 3
     game = Game.objects.get(pk=game.pk)
     seqs = list(GameEvent.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(game.head_seq))  # gap-free, no duplicate
