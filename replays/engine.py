@@ -86,7 +86,7 @@ def play_bot_game(*, preset: str | None, seats: Sequence[str], seed: str,
 
     rs = core.build_ruleset({"preset": preset} if preset else None)
     players = [bots.get_bot(bot) for _ in seats]
-    return list(bots.play_game(rs, list(seats), players, seed))
+    return list(core.play_game(rs, list(seats), players, seed))
 
 
 def adjudicate(record: dict[str, Any]) -> list[Event]:
@@ -98,13 +98,15 @@ def adjudicate(record: dict[str, Any]) -> list[Event]:
 
 
 def to_record(events: Sequence[Event]) -> dict[str, Any]:
-    """The ``kolkhoz-record/1`` document of a log."""
+    """The ``kolkhoz-record/1`` document of a log (the seed included once revealed)."""
     return dict(core.to_record(list(events)))
 
 
-def decide(events: Sequence[Event], inp: dict[str, Any]) -> list[Event]:
-    """Validate one input against the state after ``events``; its resulting events."""
-    return list(core.decide(core.fold(list(events)), inp))
+def decide(events: Sequence[Event], inp: dict[str, Any], *, seed: str | None) -> list[Event]:
+    """Validate one input against the state after ``events``; its resulting events.
+
+    ``seed`` is the game's seed, revealed by the engine in ``game_end``."""
+    return list(core.decide(core.fold(list(events)), inp, seed=seed or None))
 
 
 def chance_input(events: Sequence[Event], seed: str) -> dict[str, Any] | None:
@@ -175,23 +177,23 @@ def states(events: Sequence[Event]) -> Iterator[Any]:
 
 
 def view(state: Any, viewer: Viewer, *, finished: bool) -> dict[str, Any]:
-    """The state as ``viewer`` may see it; once the game is finished, everything."""
-    if finished:
-        full = getattr(core, "full_view", None)
-        if full is not None:
-            return dict(full(state))
-        # No full view in the engine: the spectator view plus every seat's own view.
+    """The state as ``viewer`` may see it; once the game is finished, everything
+    (every step of a finished game's replay shows every hand and cellar)."""
+    if finished and not state.finished:
+        # The engine shows everything only in the final state; for the steps before
+        # it, each seat's own view supplies that seat's hand and cellar.
         out = dict(core.spectator_view(state))
-        out["seats_view"] = [core.seat_view(state, s) for s in range(len(_seats_of(state)))]
+        out["hands"] = list(out["hands"])
+        out["cellars"] = list(out["cellars"])
+        for seat in range(len(out["hands"])):
+            own = core.seat_view(state, seat)
+            out["hands"][seat] = own["hands"][seat]
+            out["cellars"][seat] = own["cellars"][seat]
+        out["viewer"] = "all"
         return out
     if viewer is None:
         return dict(core.spectator_view(state))
     return dict(core.seat_view(state, viewer))
-
-
-def _seats_of(state: Any) -> Sequence[Any]:
-    seats = getattr(state, "seats", None)
-    return seats if seats is not None else range(4)
 
 
 def caption(event: Event, seats: Sequence[str]) -> str:

@@ -182,7 +182,7 @@ def game_advance_chance(*, game: Game) -> int:
         inp = engine.chance_input(events, game.seed_secret)
         if inp is None:
             return added
-        new = _engine_call(engine.decide, events, inp)
+        new = _engine_call(engine.decide, events, inp, seed=game.seed_secret)
         game_append(game=game, expected_seq=len(events), events=new)
         events.extend(new)
         added += len(new)
@@ -210,7 +210,7 @@ def game_submit_input(*, game: Game, expected_seq: int, inp: dict[str, Any],
             f"expected seq {expected_seq} but the log is at {len(events)}",
             expected_seq=expected_seq, head_seq=len(events),
         )
-    new = _engine_call(engine.decide, events, inp)
+    new = _engine_call(engine.decide, events, inp, seed=game.seed_secret)
     rows = game_append(game=game, expected_seq=expected_seq, events=new)
     game_advance_chance(game=game)
     return rows
