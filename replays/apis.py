@@ -224,10 +224,10 @@ class GameInputApi(APIView):
         if viewer is None:
             raise AuthError("this game's seat token is required")
         data = _validated(self.InputInput, request.data)
-        rows = services.game_submit_input(game=game, expected_seq=data["expected_seq"],
+        new = services.game_submit_input(game=game, expected_seq=data["expected_seq"],
                                           inp=data["input"], seat=viewer)
         game.refresh_from_db()
         finished = game.status == "finished"
-        events = engine.redact([r.payload for r in rows], viewer, finished=finished)
+        events = engine.redact(new, viewer, finished=finished)
         return Response({"head_seq": game.head_seq, "head_hash": game.head_hash,
                          "events": events}, status=201)

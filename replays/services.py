@@ -6,6 +6,7 @@ Services are keyword-only and named ``<entity>_<action>`` (HackSoft style).
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -49,9 +50,9 @@ def _check_events(events: Sequence[Event], expected_seq: int) -> None:
             )
 
 
-def game_append(*, game: Game, expected_seq: int, events: Sequence[Event]) -> list[GameEvent]:
+def game_append(*, game: Game, expected_seq: int, events: Sequence[Event]) -> int:
     """Append ``events`` to ``game``'s log at ``expected_seq`` (the number of events
-    the writer has seen, i.e. the next seq to be written).
+    the writer has seen, i.e. the next seq to be written); returns the new head seq.
 
     In one transaction: lock the Game row, check its head, chain-hash and insert the
     events, move the head. A writer that lost a race gets ``ConflictError``
@@ -77,24 +78,14 @@ def game_append(*, game: Game, expected_seq: int, events: Sequence[Event]) -> li
             seed = locked.seed_revealed
             for i, event in enumerate(events):
                 h = chain.link(prev, event)
-                rows.append(
-                    GameEvent(
-                        game_id=locked.pk,
-                        seq=expected_seq + i,
-                        type=event["type"],
-                        payload=event,
-                        visibility=engine.event_visibility(event),
-                        actor=engine.event_actor(event),
-                        recorded_at=now,
-                        prev_hash=prev,
-                        hash=h,
-                    )
-                )
+                rows.append((locked.pk, expected_seq + i, event["type"], event,
+                             engine.event_visibility(event), engine.event_actor(event), now,
+                             prev, h))
                 prev = h
                 if event["type"] == engine.END_TYPE:
                     finished = True
                     seed = event.get("seed")
-            GameEvent.objects.bulk_create(rows, batch_size=2000)
+            _insert_events(rows)
             locked.head_seq = expected_seq + len(rows)
             locked.head_hash = prev
             locked.status = GameStatus.FINISHED if finished else GameStatus.LIVE
@@ -106,7 +97,35 @@ def game_append(*, game: Game, expected_seq: int, events: Sequence[Event]) -> li
     game.head_seq, game.head_hash = locked.head_seq, locked.head_hash
     game.status, game.seed_revealed = locked.status, locked.seed_revealed
     game.updated_at = locked.updated_at
-    return rows
+    return game.head_seq
+
+
+_COPY_COLUMNS = ("game_id", "seq", "type", "payload", "visibility", "actor", "recorded_at",
+                 "prev_hash", "hash")
+
+
+def _insert_events(rows: list[tuple[Any, ...]]) -> None:
+    """Insert event rows (tuples in ``_COPY_COLUMNS`` order): PostgreSQL's COPY (about
+    twice as fast as Django's bulk INSERT for whole games), elsewhere ``bulk_create``.
+    A duplicate seq raises IntegrityError either way (Django wraps the driver's
+    UniqueViolation)."""
+    connection = transaction.get_connection()
+    if connection.vendor != "postgresql":
+        GameEvent.objects.bulk_create(
+            [GameEvent(**dict(zip(_COPY_COLUMNS, row, strict=True))) for row in rows],
+            batch_size=2000,
+        )
+        return
+    table = GameEvent._meta.db_table
+    sql = f"COPY {table} ({', '.join(_COPY_COLUMNS)}) FROM STDIN"
+    with connection.cursor() as cursor, connection.wrap_database_errors:
+        with cursor.cursor.copy(sql) as copy:
+            for row in rows:
+                copy.write_row((*row[:3], _json_text(row[3]), *row[4:]))
+
+
+def _json_text(payload: Any) -> str:
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
 
 
 @transaction.atomic
@@ -127,12 +146,11 @@ def game_create(*, events: Sequence[Event], seed: str | None = None) -> CreatedG
         engine_version=setup["engine_version"],
         rules_version=setup["rules_version"],
     )
-    tokens = []
-    for index, name in enumerate(setup["seats"]):
-        token = secrets.token_urlsafe(32)
-        tokens.append(token)
-        GameSeat.objects.create(game=game, index=index, name=str(name),
-                                token_hash=token_hash(token))
+    tokens = [secrets.token_urlsafe(32) for _ in setup["seats"]]
+    GameSeat.objects.bulk_create(
+        GameSeat(game=game, index=index, name=str(name), token_hash=token_hash(token))
+        for index, (name, token) in enumerate(zip(setup["seats"], tokens, strict=True))
+    )
     game_append(game=game, expected_seq=0, events=events)
     return CreatedGame(game=game, seat_tokens=tokens)
 
@@ -189,7 +207,7 @@ def game_advance_chance(*, game: Game) -> int:
 
 
 def game_submit_input(*, game: Game, expected_seq: int, inp: dict[str, Any],
-                      seat: int | None) -> list[GameEvent]:
+                      seat: int | None) -> list[Event]:
     """Validate a player's input with the engine at ``expected_seq`` and append its events.
 
     ``seat`` is the authenticated seat (the input must be that seat's). Raises
@@ -211,9 +229,9 @@ def game_submit_input(*, game: Game, expected_seq: int, inp: dict[str, Any],
             expected_seq=expected_seq, head_seq=len(events),
         )
     new = _engine_call(engine.decide, events, inp, seed=game.seed_secret)
-    rows = game_append(game=game, expected_seq=expected_seq, events=new)
+    game_append(game=game, expected_seq=expected_seq, events=new)
     game_advance_chance(game=game)
-    return rows
+    return new
 
 
 def game_import_record(*, record: Any) -> CreatedGame:

@@ -13,7 +13,7 @@ SEATS = ["Anya", "Boris", "Pyotr", "Vera"]
 PRESETS = ["kolkhoz", "kolkhoznik", "zone"]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _bot_log(preset: str, seed: str) -> tuple[Any, ...]:
     return tuple(engine.play_bot_game(preset=preset, seats=SEATS, seed=seed))
 

@@ -173,7 +173,6 @@ def test_create_live_game_and_submit_inputs(api):
     assert body["game"]["seed_commitment"]
     game = Game.objects.get(pk=gid)
     import kolkhoz_core
-
     from replays.selectors import game_events
 
     state = kolkhoz_core.fold(game_events(game=game))
