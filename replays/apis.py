@@ -33,10 +33,6 @@ ERROR_SCHEMA = inline_serializer(
         "rule": serializers.CharField(required=False, allow_null=True),
     })},
 )
-AUTH_PARAM = OpenApiParameter(
-    "Authorization", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
-    description="`Bearer <seat token>`: view the game as that seat.",
-)
 
 
 class GameOutputSerializer(serializers.ModelSerializer):
@@ -126,7 +122,7 @@ class GameEventsApi(APIView):
 
     @extend_schema(
         operation_id="games_events",
-        parameters=[AUTH_PARAM, OpenApiParameter("after", int, description="only seq > after")],
+        parameters=[OpenApiParameter("after", int, description="only seq > after")],
         responses={200: OpenApiTypes.OBJECT, 404: ERROR_SCHEMA},
         description=("The log redacted for the viewer. JSON: `{head_seq, head_hash, finished, "
                      "events}`; with `Accept: application/x-ndjson` (or `?format=ndjson`), "
@@ -161,7 +157,7 @@ def _after(request: Request) -> int | None:
 
 class GameFramesApi(APIView):
     @extend_schema(
-        operation_id="games_frames", parameters=[AUTH_PARAM],
+        operation_id="games_frames",
         responses={200: OpenApiTypes.OBJECT, 304: None, 404: ERROR_SCHEMA},
         description=("The state after every step, rendered for the viewer, with each step's "
                      "caption and clause ids. ETag: the head hash (per viewer while live)."),
@@ -214,7 +210,7 @@ class GameInputApi(APIView):
         expected_seq = serializers.IntegerField(min_value=0)
         input = serializers.DictField()
 
-    @extend_schema(operation_id="games_input", request=InputInput, parameters=[AUTH_PARAM],
+    @extend_schema(operation_id="games_input", request=InputInput,
                    responses={201: OpenApiTypes.OBJECT, 400: ERROR_SCHEMA, 401: ERROR_SCHEMA,
                               403: ERROR_SCHEMA, 409: ERROR_SCHEMA, 422: ERROR_SCHEMA},
                    description="Submit the authenticated seat's decision at `expected_seq`.")

@@ -234,3 +234,12 @@ def test_schema_and_docs(api):
     assert b"/api/games/{game_id}/frames/" in r.content
     assert api.get("/api/docs/").status_code == 200
     assert api.get("/").status_code == 200
+
+
+def test_the_schema_validates_without_warnings(tmp_path):
+    from django.core.management import call_command
+
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file",
+                 str(tmp_path / "schema.yml"))
+    text = (tmp_path / "schema.yml").read_text()
+    assert "seatToken" in text and "/api/games/import/" in text
