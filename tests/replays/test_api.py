@@ -160,8 +160,12 @@ def test_bad_records_are_refused_and_nothing_is_stored(api, payload, status):
 
 
 def test_malformed_json_body_is_400(api):
-    r = api.post("/api/games/import/", data=b"{not json", content_type="application/json")
-    assert r.status_code == 400 and error_of(r)["code"] == "parse_error"
+    for raw in (b"{not json", b'{"format": NaN}', b"\xff\xfe", b""):
+        r = api.post("/api/games/import/", data=raw, content_type="application/json")
+        assert r.status_code == 400, raw
+        error_of(r)
+    r = api.post("/api/games/import/", data=b"<x/>", content_type="application/xml")
+    assert r.status_code == 415 and error_of(r)["code"] == "unsupported_media_type"
 
 
 def test_create_live_game_and_submit_inputs(api):
