@@ -97,9 +97,10 @@ def adjudicate(record: dict[str, Any]) -> list[Event]:
     return list(core.adjudicate(record))
 
 
-def to_record(events: Sequence[Event]) -> dict[str, Any]:
-    """The ``kolkhoz-record/1`` document of a log (the seed included once revealed)."""
-    return dict(core.to_record(list(events)))
+def to_record(events: Sequence[Event], *, seed: str | None = None) -> dict[str, Any]:
+    """The ``kolkhoz-record/1`` document of a log (the seed included once revealed,
+    or when given)."""
+    return dict(core.to_record(list(events), seed=seed))
 
 
 def decide(events: Sequence[Event], inp: dict[str, Any], *, seed: str | None) -> list[Event]:

@@ -150,9 +150,16 @@ def chain_check(*, game: Game) -> dict[str, Any]:
     return {"ok": True, "first_bad_seq": None, "reason": None}
 
 
-def readjudicate(events: list[Event], *, engine_version: str) -> dict[str, Any]:
+def readjudicate(events: list[Event], *, engine_version: str, seed: str | None = None,
+                 finished: bool = True) -> dict[str, Any]:
     """Re-adjudicate the inputs of a log with the engine it was played under and
-    compare event by event; the first divergence, if any."""
+    compare event by event; the first divergence, if any.
+
+    ``seed``: the game's seed (for a live game, kept server-side), so the re-derived
+    ``game`` event carries the same commitment. A finished game must be reproduced
+    exactly; a live game's log must be a prefix of what its inputs adjudicate to (the
+    adjudicator may go on past the head, e.g. closing a year and asking for the next
+    deal)."""
     try:
         engine.require_version(engine_version)
     except engine.EngineUnavailable as exc:
@@ -161,8 +168,7 @@ def readjudicate(events: list[Event], *, engine_version: str) -> dict[str, Any]:
     played = _play_events(events)
     error = None
     try:
-        record = engine.to_record(played)
-        fresh = engine.adjudicate(record)
+        fresh = engine.adjudicate(engine.to_record(played, seed=seed))
     except Exception as exc:
         if engine.is_engine_error(exc):
             error = engine.error_info(exc)
@@ -174,15 +180,15 @@ def readjudicate(events: list[Event], *, engine_version: str) -> dict[str, Any]:
             fresh = []
         else:
             raise
+    if not finished and len(fresh) >= len(played):
+        fresh = fresh[: len(played)]  # what the adjudicator did past a live game's head
+        error = None
     for seq, stored in enumerate(played):
-        if seq >= len(fresh):
-            return {"ok": False, "engine_version": engine_version,
-                    "first_divergence": {"seq": seq, "stored": stored, "adjudicated": None},
-                    "error": error}
-        if fresh[seq] != stored:
+        adjudicated = fresh[seq] if seq < len(fresh) else None
+        if adjudicated != stored:
             return {"ok": False, "engine_version": engine_version,
                     "first_divergence": {"seq": seq, "stored": stored,
-                                         "adjudicated": fresh[seq]},
+                                         "adjudicated": adjudicated},
                     "error": error}
     if len(fresh) > len(played):
         seq = len(played)
@@ -196,7 +202,15 @@ def readjudicate(events: list[Event], *, engine_version: str) -> dict[str, Any]:
 def game_verify(*, game: Game) -> dict[str, Any]:
     """Chain check plus re-adjudication with the pinned engine version."""
     chain_report = chain_check(game=game)
-    adjudication = readjudicate(game_events(game=game), engine_version=game.engine_version)
+    finished = game.status == GameStatus.FINISHED
+    adjudication = readjudicate(game_events(game=game), engine_version=game.engine_version,
+                                seed=game.seed_secret or None, finished=finished)
+    divergence = adjudication.get("first_divergence")
+    if divergence and not finished:
+        # A live game's events may hold hidden cards: report where, not what.
+        for key in ("stored", "adjudicated"):
+            event = divergence[key]
+            divergence[key] = None if event is None else {"type": event.get("type")}
     return {
         "game": str(game.pk),
         "ok": bool(chain_report["ok"] and adjudication["ok"]),
