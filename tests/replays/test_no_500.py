@@ -16,8 +16,9 @@ from .helpers import SEATS, stored_bot_game
 pytestmark = pytest.mark.django_db
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-10, 60) | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=6) | st.sampled_from(["play", "deal", "KH", "X", "H", "trump", "10S"]),
+    st.none() | st.booleans() | st.integers(-10, 60)
+    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=6)
+    | st.sampled_from(["play", "deal", "KH", "X", "H", "trump", "10S"]),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
         st.sampled_from(["type", "seat", "card", "cards", "suit", "hands", "jobs", "year",
                          "pass", "hand", "cellar", "format", "inputs", "seats", "ruleset",
