@@ -10,7 +10,7 @@ A viewer is ``None`` (a spectator) or a seat number ``0..3``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import kolkhoz_core as core
@@ -127,19 +127,6 @@ def game_setup(first_event: Event) -> dict[str, Any]:
         "engine_version": str(first_event.get("engine_version") or engine_version()),
         "rules_version": str(first_event.get("rules_version") or rules_version()),
     }
-
-
-def is_finished(events: Iterable[Event]) -> bool:
-    """True once the log holds a ``game_end`` event."""
-    return any(e.get("type") == END_TYPE for e in events)
-
-
-def revealed_seed(events: Iterable[Event]) -> str | None:
-    """The seed the ``game_end`` event reveals (None before the end or if none)."""
-    for e in events:
-        if e.get("type") == END_TYPE:
-            return e.get("seed")
-    return None
 
 
 def event_actor(event: Event) -> str:

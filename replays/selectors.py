@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from django.core.cache import cache
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 
 from . import chain, engine
@@ -22,7 +23,7 @@ Event = dict[str, Any]
 FRAMES_CACHE_SECONDS = 24 * 3600
 
 
-def game_list(*, filters: dict[str, Any] | None = None) -> QuerySet[Game]:
+def game_list() -> QuerySet[Game]:
     """All games, newest first (filtering is done by ``replays.filters.GameFilter``)."""
     return Game.objects.all().order_by("-created_at", "id")
 
@@ -31,14 +32,8 @@ def game_get(*, game_id: Any) -> Game:
     """The game with this id, or ``NotFoundError``."""
     try:
         return Game.objects.get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError) as exc:
+    except (Game.DoesNotExist, ValidationError, ValueError) as exc:  # also: not a UUID
         raise NotFoundError(f"no game {game_id}") from exc
-    except Exception as exc:  # a malformed UUID raises ValidationError
-        from django.core.exceptions import ValidationError
-
-        if isinstance(exc, ValidationError):
-            raise NotFoundError(f"no game {game_id}") from exc
-        raise
 
 
 def seat_for_token(*, token: str) -> GameSeat | None:
