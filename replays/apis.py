@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from django.http import HttpResponse, StreamingHttpResponse
+from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -133,13 +134,17 @@ class GameEventsApi(APIView):
         after = _after(request)
         events = selectors.game_events_for_viewer(game=game, viewer=_viewer(request, game),
                                                   after=after)
+        response: Any
         if getattr(request.accepted_renderer, "format", None) == "ndjson":
             lines = (json.dumps(e, separators=(",", ":"), ensure_ascii=False) + "\n"
                      for e in events)
-            return StreamingHttpResponse(lines, content_type="application/x-ndjson")
-        return Response({"game": str(game.pk), "head_seq": game.head_seq,
-                         "head_hash": game.head_hash, "finished": game.status == "finished",
-                         "events": events})
+            response = StreamingHttpResponse(lines, content_type="application/x-ndjson")
+        else:
+            response = Response({"game": str(game.pk), "head_seq": game.head_seq,
+                                 "head_hash": game.head_hash,
+                                 "finished": game.status == "finished", "events": events})
+        patch_vary_headers(response, ["Authorization", "Accept"])  # differs per viewer
+        return response
 
 
 def _after(request: Request) -> int | None:

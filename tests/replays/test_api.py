@@ -74,6 +74,7 @@ def test_events_json_after_and_ndjson(api):
     body = api.get(f"/api/games/{game.pk}/events/").json()
     assert body["finished"] and body["head_seq"] == len(log)
     assert body["events"] == log  # finished: everything public
+    assert "Authorization" in api.get(f"/api/games/{game.pk}/events/")["Vary"]
     tail = api.get(f"/api/games/{game.pk}/events/?after=9").json()["events"]
     assert tail == log[10:]
     for kwargs in ({"HTTP_ACCEPT": "application/x-ndjson"}, {}):
