@@ -16,7 +16,7 @@ PROBE = (
     "'hosts': settings.ALLOWED_HOSTS, 'cache': settings.CACHES['default']['BACKEND'], "
     "'broker': settings.CELERY_BROKER_URL, 'secret': settings.SECRET_KEY}))"
 )
-VARS = ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "SECRET_KEY", "DEBUG",
+VARS = ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "SECRET_KEY", "DEBUG", "KOLKHOZ_VAR_DIR",
         "ALLOWED_HOSTS")
 
 
