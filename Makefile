@@ -3,7 +3,11 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup demo test bench lint
+.PHONY: setup demo test bench bench-store lint
+
+DEMO_HOST ?= 127.0.0.1
+DEMO_PORT ?= 8000
+DEMO_GAMES ?= 6
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,11 +19,26 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 setup: $(VENV)/.installed
 
+# Sets everything up on the embedded default (SQLite under var/), stores a handful
+# of seeded bot games, prints the URL and serves the site (Ctrl-C to stop).
+demo: setup
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py seed_demo --games $(DEMO_GAMES)
+	@echo
+	@echo "Kolkhoz Platform: open http://$(DEMO_HOST):$(DEMO_PORT)/  (API docs: http://$(DEMO_HOST):$(DEMO_PORT)/api/docs/)"
+	@echo
+	$(BIN)/gunicorn config.wsgi:application --bind $(DEMO_HOST):$(DEMO_PORT) --workers 2 --access-logfile -
+
 test: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: setup
 	$(BIN)/python -m kolkhoz_core bench --games 2000
+
+# The store's benchmark (benchmarks/README.md): append throughput into PostgreSQL,
+# frames latency against gunicorn.
+bench-store: setup
+	$(BIN)/python benchmarks/store_bench.py
 
 lint: setup
 	$(BIN)/ruff check kolkhoz_core

@@ -1,0 +1,14 @@
+"""Root URL configuration: the API under /api/, the schema and docs, the frontend."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+urlpatterns = [
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("api/", include("replays.urls")),
+    path("", include("frontend.urls")),
+]
+
+handler404 = "config.views.not_found"
+handler500 = "config.views.server_error"

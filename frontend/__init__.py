@@ -1,0 +1,1 @@
+"""frontend — server-rendered pages, one vanilla ES module per page, no build step."""

@@ -1,0 +1,1 @@
+"""replays — the append-only event store and the replay service."""

@@ -1,0 +1,33 @@
+"""``manage.py verify_games``: verify every stored game; non-zero exit on any failure."""
+
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from replays.models import Game
+from replays.selectors import game_verify
+
+
+class Command(BaseCommand):
+    help = "Check the hash chain and re-adjudicate every stored game."
+
+    def handle(self, *args, **options):
+        failed = 0
+        total = 0
+        for game in Game.objects.order_by("created_at", "id").iterator():
+            total += 1
+            report = game_verify(game=game)
+            if report["ok"]:
+                self.stdout.write(f"ok   {game.pk} ({game.head_seq} events)")
+            else:
+                failed += 1
+                detail = {"chain": report["chain"],
+                          "adjudication": {k: v for k, v in report["adjudication"].items()
+                                           if k != "first_divergence"}}
+                divergence = report["adjudication"].get("first_divergence")
+                if divergence:
+                    detail["first_divergence_seq"] = divergence["seq"]
+                self.stdout.write(f"FAIL {game.pk} {json.dumps(detail)}")
+        self.stdout.write(f"{total - failed} of {total} games verified")
+        if failed:
+            raise CommandError(f"{failed} game(s) failed verification")

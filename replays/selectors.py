@@ -1,0 +1,216 @@
+"""Reads of the event store: games, redacted logs, frames, records, verification.
+
+What a viewer may see is decided by the engine's redaction for that viewer
+(``replays.engine``), never by a stored column. A viewer is ``None`` (spectator)
+or a seat number.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
+
+from . import chain, engine
+from .errors import ConflictError, NotFoundError
+from .models import Game, GameEvent, GameSeat, GameStatus
+from .services import token_hash
+
+Event = dict[str, Any]
+FRAMES_CACHE_SECONDS = 24 * 3600
+
+
+def game_list() -> QuerySet[Game]:
+    """All games, newest first (filtering is done by ``replays.filters.GameFilter``)."""
+    return Game.objects.all().order_by("-created_at", "id")
+
+
+def game_get(*, game_id: Any) -> Game:
+    """The game with this id, or ``NotFoundError``."""
+    try:
+        return Game.objects.get(pk=game_id)
+    except (Game.DoesNotExist, ValidationError, ValueError) as exc:  # also: not a UUID
+        raise NotFoundError(f"no game {game_id}") from exc
+
+
+def seat_for_token(*, token: str) -> GameSeat | None:
+    """The seat a bearer token belongs to, or None."""
+    return GameSeat.objects.filter(token_hash=token_hash(token)).first()
+
+
+def viewer_for(*, game: Game, seat: GameSeat | None) -> int | None:
+    """The viewer a request is for this game: its seat if the token is this game's."""
+    if seat is not None and seat.game_id == game.pk:
+        return seat.index
+    return None
+
+
+def game_events(*, game: Game, after: int | None = None) -> list[Event]:
+    """The stored payloads in seq order (``after``: only seq > after)."""
+    qs = GameEvent.objects.filter(game=game)
+    if after is not None:
+        qs = qs.filter(seq__gt=after)
+    return list(qs.order_by("seq").values_list("payload", flat=True))
+
+
+def game_events_for_viewer(*, game: Game, viewer: int | None,
+                           after: int | None = None) -> list[Event]:
+    """The log as ``viewer`` may see it (everything once the game is finished)."""
+    events = game_events(game=game, after=after)
+    finished = game.status == GameStatus.FINISHED
+    return engine.redact(events, viewer, finished=finished)
+
+
+def game_etag(*, game: Game, viewer: int | None) -> str:
+    """The head hash; for a live game, per viewer (a finished game looks the same to all)."""
+    if game.status == GameStatus.FINISHED:
+        return game.head_hash
+    return f"{game.head_hash}-{'s' if viewer is None else viewer}"
+
+
+def game_frames_json(*, game: Game, viewer: int | None) -> bytes:
+    """``game_frames_for_viewer`` as JSON bytes, cached per (game, head hash, viewer):
+    the head hash changes with every append, so a cached entry is never stale."""
+    finished = game.status == GameStatus.FINISHED
+    who = "all" if finished else ("spectator" if viewer is None else f"seat{viewer}")
+    key = f"frames:{game.pk}:{game.head_hash}:{who}"
+    cached = cache.get(key)
+    if cached is None:
+        frames = game_frames_for_viewer(game=game, viewer=viewer)
+        cached = json.dumps(frames, separators=(",", ":"), ensure_ascii=False).encode()
+        cache.set(key, cached, FRAMES_CACHE_SECONDS)
+    return cached
+
+
+def game_frames_for_viewer(*, game: Game, viewer: int | None) -> dict[str, Any]:
+    """The replay frames: the state after every event, rendered for ``viewer``, with
+    each step's caption and clause ids (``{game, head_seq, head_hash, finished, viewer,
+    frames: [{seq, type, caption, rules, event, state}]}``)."""
+    finished = game.status == GameStatus.FINISHED
+    events = game_events(game=game)
+    shown = engine.redact(events, viewer, finished=finished)
+    frames = []
+    for event, state in zip(shown, engine.states(events), strict=True):
+        frames.append({
+            "seq": event.get("seq"),
+            "type": event.get("type"),
+            "caption": engine.caption(event, game.seats),
+            "rules": list(event.get("rules") or []),
+            "event": event,
+            "state": engine.view(state, viewer, finished=finished),
+        })
+    result = {"game": str(game.pk), "head_seq": game.head_seq, "head_hash": game.head_hash,
+              "finished": finished, "viewer": viewer, "frames": frames}
+    return result
+
+
+def game_record(*, game: Game) -> dict[str, Any]:
+    """The game as a ``kolkhoz-record/1`` document (only once it has ended)."""
+    if game.status != GameStatus.FINISHED:
+        raise ConflictError("the record is available once the game has ended",
+                            code="game_not_finished")
+    return engine.to_record(_play_events(game_events(game=game)))
+
+
+def _play_events(events: list[Event]) -> list[Event]:
+    """The log up to and including ``game_end`` (an arbiter's later events excluded)."""
+    for i, event in enumerate(events):
+        if event.get("type") == engine.END_TYPE:
+            return events[: i + 1]
+    return events
+
+
+def chain_check(*, game: Game) -> dict[str, Any]:
+    """Recompute the hash chain over the stored payloads; the first bad seq, if any."""
+    prev = chain.GENESIS
+    expected_seq = 0
+    rows = GameEvent.objects.filter(game=game).order_by("seq").values_list(
+        "seq", "payload", "prev_hash", "hash")
+    for seq, payload, prev_hash, stored_hash in rows.iterator():
+        if seq != expected_seq:
+            return {"ok": False, "first_bad_seq": expected_seq, "reason": "gap"}
+        h = chain.link(prev, payload)
+        if prev_hash != prev or stored_hash != h:
+            return {"ok": False, "first_bad_seq": seq, "reason": "hash_mismatch"}
+        if isinstance(payload, dict) and payload.get("seq", seq) != seq:
+            return {"ok": False, "first_bad_seq": seq, "reason": "seq_mismatch"}
+        prev = h
+        expected_seq += 1
+    if expected_seq != game.head_seq or prev != game.head_hash:
+        return {"ok": False, "first_bad_seq": min(expected_seq, game.head_seq),
+                "reason": "head_mismatch"}
+    return {"ok": True, "first_bad_seq": None, "reason": None}
+
+
+def readjudicate(events: list[Event], *, engine_version: str, seed: str | None = None,
+                 finished: bool = True) -> dict[str, Any]:
+    """Re-adjudicate the inputs of a log with the engine it was played under and
+    compare event by event; the first divergence, if any.
+
+    ``seed``: the game's seed (for a live game, kept server-side), so the re-derived
+    ``game`` event carries the same commitment. A finished game must be reproduced
+    exactly; a live game's log must be a prefix of what its inputs adjudicate to (the
+    adjudicator may go on past the head, e.g. closing a year and asking for the next
+    deal)."""
+    try:
+        engine.require_version(engine_version)
+    except engine.EngineUnavailable as exc:
+        return {"ok": False, "engine_version": engine_version, "first_divergence": None,
+                "error": {"code": "engine_unavailable", "message": str(exc)}}
+    played = _play_events(events)
+    error = None
+    try:
+        fresh = engine.adjudicate(engine.to_record(played, seed=seed))
+    except Exception as exc:
+        if engine.is_engine_error(exc):
+            error = engine.error_info(exc)
+            fresh = list(getattr(exc, "events", None) or [])
+        elif isinstance(exc, (KeyError, TypeError, ValueError, AttributeError, IndexError)):
+            # A stored log so damaged that no record can be read from it.
+            error = {"code": "unreadable_log", "message": repr(exc), "rule": None,
+                     "input": None}
+            fresh = []
+        else:
+            raise
+    if not finished and len(fresh) >= len(played):
+        fresh = fresh[: len(played)]  # what the adjudicator did past a live game's head
+        error = None
+    for seq, stored in enumerate(played):
+        adjudicated = fresh[seq] if seq < len(fresh) else None
+        if adjudicated != stored:
+            return {"ok": False, "engine_version": engine_version,
+                    "first_divergence": {"seq": seq, "stored": stored,
+                                         "adjudicated": adjudicated},
+                    "error": error}
+    if len(fresh) > len(played):
+        seq = len(played)
+        return {"ok": False, "engine_version": engine_version,
+                "first_divergence": {"seq": seq, "stored": None, "adjudicated": fresh[seq]},
+                "error": error}
+    return {"ok": error is None, "engine_version": engine_version, "first_divergence": None,
+            "error": error}
+
+
+def game_verify(*, game: Game) -> dict[str, Any]:
+    """Chain check plus re-adjudication with the pinned engine version."""
+    chain_report = chain_check(game=game)
+    finished = game.status == GameStatus.FINISHED
+    adjudication = readjudicate(game_events(game=game), engine_version=game.engine_version,
+                                seed=game.seed_secret or None, finished=finished)
+    divergence = adjudication.get("first_divergence")
+    if divergence and not finished:
+        # A live game's events may hold hidden cards: report where, not what.
+        for key in ("stored", "adjudicated"):
+            event = divergence[key]
+            divergence[key] = None if event is None else {"type": event.get("type")}
+    return {
+        "game": str(game.pk),
+        "ok": bool(chain_report["ok"] and adjudication["ok"]),
+        "head_seq": game.head_seq,
+        "head_hash": game.head_hash,
+        "chain": chain_report,
+        "adjudication": adjudication,
+    }

@@ -1,0 +1,16 @@
+"""The replay API's routes (mounted under /api/)."""
+
+from django.urls import path
+
+from . import apis
+
+urlpatterns = [
+    path("games/", apis.GameListApi.as_view(), name="games"),
+    path("games/import/", apis.GameImportApi.as_view(), name="games-import"),
+    path("games/<str:game_id>/", apis.GameDetailApi.as_view(), name="game"),
+    path("games/<str:game_id>/events/", apis.GameEventsApi.as_view(), name="game-events"),
+    path("games/<str:game_id>/frames/", apis.GameFramesApi.as_view(), name="game-frames"),
+    path("games/<str:game_id>/record/", apis.GameRecordApi.as_view(), name="game-record"),
+    path("games/<str:game_id>/verify/", apis.GameVerifyApi.as_view(), name="game-verify"),
+    path("games/<str:game_id>/inputs/", apis.GameInputApi.as_view(), name="game-inputs"),
+]
