@@ -455,6 +455,7 @@ def year1_b3(rec: Rec) -> Rec:
 
 
 def year2_n2(rec: Rec, *, t: str, p1: str, p0: str, s3: str = "8H 7H 6H 10D 9D",
+             s2: str = "KH QH JH 10H 9H",
              s3_t4: str = "7H", t4_winner: int = 1, t4_fields: str | None = None,
              swaps: bool = False) -> Rec:
     """Year 2 after B3 (planner 1, trump C, jobs 3H 2D AC AS).
@@ -463,10 +464,11 @@ def year2_n2(rec: Rec, *, t: str, p1: str, p0: str, s3: str = "8H 7H 6H 10D 9D",
     (H 44 and S 41 completed, pays 3H and AS), and in trick 4 (seat 0 leads
     QS) seat 1 trumps with ``t`` (a C court card); by default seat 1 wins it
     and puts ``t`` on C, the only failing field. Pockets: seat 0 ``p0``, seat 1
-    ``p1``, seat 2 9H, seat 3 the last of ``s3`` (6H by default).
+    ``p1``, seat 2 the last of ``s2`` (9H), seat 3 the last of ``s3`` (6H).
+    Year-2 cards free for pockets: 7D 8D JD, 6C 10C JC QC, 6S 8S 9S.
     """
     r = rec
-    r.deal(2, [f"KS QS JS 10S {p0}", f"KD QD 7S {t} {p1}", "KH QH JH 10H 9H", s3],
+    r.deal(2, [f"KS QS JS 10S {p0}", f"KD QD 7S {t} {p1}", s2, s3],
            "3H 2D AC AS")
     r.trump(1, "C")
     if swaps:
@@ -476,7 +478,7 @@ def year2_n2(rec: Rec, *, t: str, p1: str, p0: str, s3: str = "8H 7H 6H 10D 9D",
     r.trick(1, "QD QH 9D JS", 1, "D H D S")
     r.trick(1, "7S JH 8H KS", 0, "S H H S")
     t4 = f"QS {t} 10H {s3_t4}"
-    r.trick(0, t4, t4_winner, t4_fields or f"S C H H")
+    r.trick(0, t4, t4_winner, t4_fields or "S C H H")
     return r
 
 
