@@ -99,6 +99,14 @@ class Rec:
         self.trump_suit: str | None = None
         self.year = 0
 
+    @property
+    def has_rewards(self) -> bool:
+        """52-card game without Northern play (the presets' decks and variants included)."""
+        preset = self.ruleset.get("preset")
+        deck = self.options.get("deck", 36 if preset in ("kolkhoznik", "zone") else 52)
+        northern = self.options.get("northern", preset == "zone")
+        return deck == 52 and not northern
+
     # -- inputs ----------------------------------------------------------------------
     def deal(
         self,
@@ -418,7 +426,7 @@ B_JOBS = "2H AD 3C 5S"
 
 def base_b(rec: Rec | None = None, *, hands: list[str] | None = None, **options: Any) -> Rec:
     r = rec if rec is not None else Rec(**options)
-    r.deal(1, hands or B_HANDS, None if r.options.get("deck") == 36 else B_JOBS)
+    r.deal(1, hands or B_HANDS, B_JOBS if r.has_rewards else None)
     r.trump(0, "S")
     r.trick(0, "KH 9H KS 6S", 2, "H H S S")
     r.trick(2, "QS 9S QH 8H", 2, "S S H H")
@@ -433,7 +441,7 @@ def base_b(rec: Rec | None = None, *, hands: list[str] | None = None, **options:
 # then wins trick 4. D (30) and C (0) fail. Pockets JH 6H 10S 6S.
 def game_g2(rec: Rec | None = None, *, hands: list[str] | None = None, **options: Any) -> Rec:
     r = rec if rec is not None else Rec(**options)
-    r.deal(1, hands or B_HANDS, None if r.options.get("deck") == 36 else B_JOBS)
+    r.deal(1, hands or B_HANDS, B_JOBS if r.has_rewards else None)
     r.trump(0, "D")
     r.trick(0, "KH 9H 8D 9D", 3, "H H D D")
     r.trick(3, "9S 6D 7D KS", 1, "S D D S")

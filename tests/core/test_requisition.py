@@ -192,7 +192,6 @@ def test_req_hero_is_never_vulnerable_under_northern_play() -> None:
     Then everyone but the hero answers: 6D, 7D, 9D go North, seat 2 keeps 8D."""
     r = Rec(stakh=True, northern=True)
     base_b(r)
-    r.inputs[0].pop("jobs")
     events = r.run()
     assert sorted(one(events, "requisition", field="D")["vulnerable"]) == [0, 1, 3]
     assert sorted(norths(events)) == [(0, "6D", "D"), (1, "7D", "D"), (3, "9D", "D")]

@@ -199,7 +199,6 @@ def test_northern_no_rewards_and_everyone_answers() -> None:
     pay nothing, and every player is vulnerable for D: all four D cards go North."""
     r = Rec(northern=True)
     base_b(r)
-    r.inputs[0].pop("jobs")
     events = r.run()
     assert [f["rewards"] for f in of(events, "farmed")] == [[], []]
     req = one(events, "requisition", field="D")
