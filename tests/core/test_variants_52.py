@@ -267,3 +267,73 @@ def test_medals_over_two_years() -> None:
     year1_b3(r)
     year2_n2(r, t="KC", p1="7D", p0="JC", s2="KH QH JH 10H 6C")
     assert_result(r.run(), scores=[14, 12, 17, 13], places=[2, 4, 1, 3])
+
+
+# --------------------------------------------------------------------------- wrecker.cellar, more
+WX_HANDS = ["KH QH JH 10H 6D", "9H 8H 7H 6S 7D", "KS QS JS 10S 8D", "9S 8S 7S 6H X"]
+
+
+def _x_pocketed_by_seat3(rec: Rec, fields: list[str]) -> Rec:
+    """Trump S; seat 2 wins every trick; seat 3 (who can always follow) pockets X."""
+    rec.deal(1, WX_HANDS, B_JOBS).trump(0, "S")
+    rec.trick(0, "KH 9H KS 6H", 2, fields[0])
+    rec.trick(2, "QS 9S QH 6S", 2, fields[1])
+    rec.trick(2, "JS 8S JH 8H", 2, fields[2])
+    rec.trick(2, "10S 7S 10H 7H", 2, fields[3])
+    return rec
+
+
+def test_wrecker_cellar_under_the_mice_is_the_table_highest() -> None:
+    """Given the mice and seat 3 holding X in its cellar (seats 0-2 hold 6D 7D 8D) / When
+    D, the first failed field, is requisitioned / Then X (14 in D) is the table's
+    highest and goes North; 8D stays; C then finds nothing."""
+    r = _x_pocketed_by_seat3(Rec(wrecker=True, mice=True),
+                             ["H H S H", "S S H H", "S S H H", "H H H H"])
+    events = r.run()
+    assert [f["field"] for f in of(events, "farmed")] == ["H", "S"]
+    assert norths(events) == [(3, "X", "D")]
+    assert (3, "X", "D") in reveals(events)
+    assert_result(events, cellars=[["6D"], ["7D"], ["2H", "5S", "8D"], []])
+
+
+def test_wrecker_cellar_taken_for_the_first_field_that_reaches_its_owner() -> None:
+    """Given nomenklatura, seat 3 (no trick won) holding X, and the Informant QS on the
+    failed S (D and C fail too) / When requisition runs / Then D and C reach only seat
+    2 (8D goes); S, through the Informant, reaches seat 3: X is revealed and taken for
+    S, the first failed field whose requisition reaches its owner."""
+    r = _x_pocketed_by_seat3(Rec(wrecker=True, nomenklatura=True),
+                             ["H H H H", "S H H H", "H S H H", "H H H H"])
+    events = r.run()
+    assert [f["field"] for f in of(events, "farmed")] == ["H"]
+    assert_rule(one(events, "requisition", field="S"), "nom.informant")
+    assert norths(events) == [(2, "8D", "D"), (3, "X", "S")]
+    assert (3, "X", "S") in reveals(events)
+    assert_result(events, cellars=[["6D"], ["7D"], ["2H"], []])
+
+
+def test_stakh_famine_year_three_tricks_make_a_hero() -> None:
+    """Given kolkhoz games played high card first / When one seat wins all three tricks
+    of the famine year and a field fails / Then that seat is the hero: every other
+    seat, and not it, is vulnerable for every failed field of year 5."""
+    import random
+
+    from .builders import autoplay, value
+
+    for i in range(40):
+        rng = random.Random(i)
+
+        def high(_state, legal, rng=rng):
+            if legal[0]["type"] == "play":
+                return max(legal, key=lambda x: value(x["card"]) + rng.random())
+            return rng.choice(legal)
+
+        events, _ = autoplay({"preset": "kolkhoz"}, f"st-{i}", policy=high)
+        y5 = year_events(events, 5)
+        winners = {t["winner"] for t in of(y5, "trick")}
+        if len(of(y5, "trick")) == 3 and len(winners) == 1 and of(y5, "requisition"):
+            hero = winners.pop()
+            for q in of(y5, "requisition"):
+                assert sorted(q["vulnerable"]) == sorted({0, 1, 2, 3} - {hero})
+                assert_rule(q, "stakh")
+            return
+    raise AssertionError("no famine sweep in 40 games")

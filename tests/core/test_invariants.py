@@ -1,0 +1,203 @@
+"""Clause invariants checked over whole games played through the public API with
+random legal inputs (every preset and a bare game): trick.follow / trick.winner /
+trick.medal, farm.threshold (with the Drunkard's 0 hours and the Wrecker's 14),
+req.failed, req.vulnerable (with stakh, northern, the mice, k36.orden), pocket,
+score and the cellars reported at game_end."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from .builders import FIELDS, autoplay, of, one, suit, value, year_events
+
+RULESETS = {
+    "bare": {"options": {}},
+    "kolkhoz": {"preset": "kolkhoz"},
+    "kolkhoznik": {"preset": "kolkhoznik"},
+    "zone": {"preset": "zone"},
+    "medals-accum": {"options": {"medals": True, "accum": True, "swap": True}},
+    "k36-trick-winners": {"preset": "kolkhoznik", "options": {"k36_vulnerable": "trick_winners",
+                                                              "stakh": True,
+                                                              "wrecker": True}},
+    # high cards first: one seat often sweeps a year (the Stakhanovite), famine included
+    "kolkhoz-high": {"preset": "kolkhoz"},
+    "zone-stakh-high": {"preset": "zone", "options": {"stakh": True}},
+}
+HIGH = {"kolkhoz-high", "zone-stakh-high"}
+SEEDS = [f"inv-{i}" for i in range(6)]
+
+
+def _random_policy(seed: str, high: bool = False):
+    rng = random.Random(seed)
+
+    def policy(_state, legal):
+        if high and legal[0]["type"] == "play":
+            return max(legal, key=lambda i: value(i["card"]) + rng.random())
+        return rng.choice(legal)
+
+    return policy
+
+
+_GAMES: dict[tuple[str, str], tuple[list[dict], dict]] = {}
+
+
+def game(name: str, seed: str) -> tuple[list[dict], dict]:
+    key = (name, seed)
+    if key not in _GAMES:
+        events, state = autoplay(RULESETS[name], seed, policy=_random_policy(seed, name in HIGH))
+        assert state.finished
+        _GAMES[key] = (events, events[0]["ruleset"]["options"])
+    return _GAMES[key]
+
+
+CASES = [(n, s) for n in RULESETS for s in SEEDS]
+
+
+def _winner(cards: list[str], trump: str | None) -> int:
+    if "X" in cards:
+        return cards.index("X")
+    lead = suit(cards[0])
+    trumps = [c for c in cards if trump and suit(c) == trump]
+    pool = trumps or [c for c in cards if suit(c) == lead]
+    return cards.index(max(pool, key=value))
+
+
+@pytest.mark.parametrize(("name", "seed"), CASES)
+def test_invariant_tricks_follow_and_winner(name: str, seed: str) -> None:
+    """Every play follows suit when it can (the Wrecker counting as the led suit), every
+    trick goes to the highest trump / the highest card of the led suit / the Wrecker,
+    the next trick is led by the winner, each pocket is the card left in the hand,
+    and medals are the tricks won."""
+    events, opts = game(name, seed)
+    won = [0, 0, 0, 0]
+    for y in of(events, "year"):
+        ye = year_events(events, y["year"])
+        hands = [list(h) for h in one(ye, "deal")["hands"]]
+        trump = None if y["famine"] else one(ye, "trump")["suit"]
+        for sw in of(ye, "swap"):
+            if not sw.get("pass"):
+                hands[sw["seat"]].remove(sw["hand"])
+                hands[sw["seat"]].append(sw["cellar"])
+        plays = of(ye, "play")
+        tricks = of(ye, "trick")
+        leader = None
+        for n, t in enumerate(tricks):
+            ps = plays[4 * n:4 * n + 4]
+            assert [p["card"] for p in ps] == t["cards"]
+            if leader is not None:
+                assert t["leader"] == leader
+            lead = suit(t["cards"][0])
+            for i, p in enumerate(ps):
+                assert p["seat"] == (t["leader"] + i) % 4
+                hand = hands[p["seat"]]
+                assert p["card"] in hand
+                if i and lead is not None:
+                    can = any(suit(c) == lead or c == "X" for c in hand)
+                    assert not can or suit(p["card"]) == lead or p["card"] == "X", (
+                        f"{name}/{seed} y{y['year']}: revoke {p} with {hand}")
+                hand.remove(p["card"])
+            w = (t["leader"] + _winner(t["cards"], trump)) % 4
+            assert t["winner"] == w, f"{name}/{seed} y{y['year']} {t}"
+            won[w] += 1
+            leader = w
+        for p in of(ye, "pocket"):
+            assert hands[p["seat"]] == [p["card"]]
+    assert events[-1]["medals"] == won
+
+
+@pytest.mark.parametrize(("name", "seed"), CASES)
+def test_invariant_fields_farm_at_forty_and_failed_fields_are_inspected(name: str,
+                                                                        seed: str) -> None:
+    """Hours are card values (trump Jack 0 under nomenklatura outside the famine, Wrecker
+    14); a field is farmed right after the assignment that first brings it to 40 (by
+    the assigning brigadier, fields in order H D C S); requisition covers exactly the
+    fields not farmed plus the farmed ones holding the Wrecker, in field order."""
+    events, opts = game(name, seed)
+    for y in of(events, "year"):
+        ye = year_events(events, y["year"])
+        trump = None if y["famine"] else one(ye, "trump")["suit"]
+        drunk = f"J{trump}" if (opts["nomenklatura"] and trump) else None
+        hours = dict.fromkeys(FIELDS, 0)
+        wrecked: set[str] = set()
+        farmed: list[str] = []
+        for i, e in enumerate(ye):
+            if e["type"] != "assign":
+                continue
+            for card, field in e["cards"].items():
+                hours[field] += 0 if card == drunk else value(card)
+                if card == "X":
+                    wrecked.add(field)
+            now = [f for f in FIELDS if hours[f] >= 40 and f not in farmed]
+            after = []
+            for e2 in ye[i + 1:]:
+                if e2["type"] != "farmed":
+                    break
+                after.append(e2)
+            assert [(f["field"], f["seat"]) for f in after] == [(f, e["seat"]) for f in now], (
+                f"{name}/{seed} y{y['year']}: hours {hours} farmed {after}")
+            for f in after:
+                assert f["hours"] == hours[f["field"]]
+            farmed += now
+        failed = [f for f in FIELDS if f not in farmed or f in wrecked]
+        assert [q["field"] for q in of(ye, "requisition")] == failed
+
+
+@pytest.mark.parametrize(("name", "seed"), CASES)
+def test_invariant_who_is_vulnerable(name: str, seed: str) -> None:
+    """Per year: a seat that won every trick (stakh) is never vulnerable and everyone
+    else is; otherwise the trick winners (52), the stack takers (36 Orden, or the
+    trick winners with k36_vulnerable=trick_winners), or everyone (Northern, the
+    mice); the Informant widens to everyone; with nobody vulnerable on four failed
+    fields, the fallback makes everyone vulnerable."""
+    events, opts = game(name, seed)
+    everyone = {0, 1, 2, 3}
+    for y in of(events, "year"):
+        ye = year_events(events, y["year"])
+        tricks = of(ye, "trick")
+        winners = {t["winner"] for t in tricks}
+        hero = tricks[0]["winner"] if (opts["stakh"] and len(winners) == 1 and tricks) else None
+        if opts["northern"] or opts["mice"]:
+            base = set(everyone)
+        elif opts["deck"] == 36 and opts["k36_vulnerable"] == "stack_takers":
+            base = {f["seat"] for f in of(ye, "farmed")}
+        else:
+            base = set(winners)
+        if hero is not None:
+            base = everyone - {hero}
+        reqs = of(ye, "requisition")
+        fallback = any("req.fallback" in q["rules"] for q in reqs)
+        for q in reqs:
+            got = set(q["vulnerable"])
+            if fallback:
+                assert got == everyone
+            elif "nom.informant" in q["rules"]:
+                assert got == everyone - ({hero} if hero is not None else set())
+            else:
+                assert got == base, f"{name}/{seed} y{y['year']} {q} hero={hero}"
+            assert q["skipped"] == (not got)
+            if hero is not None:
+                assert hero not in got
+
+
+@pytest.mark.parametrize(("name", "seed"), CASES)
+def test_invariant_scores_are_the_cellars(name: str, seed: str) -> None:
+    """game_end's cellars are what the events put there (pockets, rewards or stacks,
+    swaps, North, returned stacks), and each score is its cellar's sum (plus one per
+    medal with the medals variant); places rank by score, then medals."""
+    from .test_setup_and_deal import cellars_from_events
+
+    events, opts = game(name, seed)
+    end = events[-1]
+    assert [set(c) for c in end["cellars"]] == cellars_from_events(events)
+    for s in range(4):
+        assert sorted(end["cellars"][s]) == sorted(set(end["cellars"][s]))
+        total = sum(value(c) for c in end["cellars"][s])
+        if opts["medals"]:
+            total += end["medals"][s]
+        assert end["scores"][s] == total
+    key = [(end["scores"][s], end["medals"][s]) for s in range(4)]
+    if opts["tiebreak_medals"] == "game":
+        for s in range(4):
+            assert end["places"][s] == 1 + sum(1 for o in range(4) if key[o] > key[s])
