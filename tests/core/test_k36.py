@@ -313,3 +313,47 @@ def test_k36_wrecker_in_the_36_card_deck() -> None:
     hands[1] = "X 8H 7H 6H 7D"
     _events, state = k36(wrecker=True).deal(1, hands).step()
     assert state.phase == "trump"
+
+
+def test_k36_drunkard_goes_north_from_the_stack_he_went_into() -> None:
+    """Given 36-card Orden with nomenklatura and the Wrecker (trump S): the Wrecker wins
+    trick 1 and puts KH X JS 6S on S (33 hours: the Drunkard JS counts 0); seat 2
+    completes S with the Party Man KS (46) and takes the stack; S is poisoned by X /
+    When requisition runs / Then D (first failed field) takes seat 2's X (14 in
+    every suit); S takes the Drunkard JS out of seat 2's stack instead of any card
+    (the Party Man KS beside him stays); seat 2 keeps its 8D and the stack tops."""
+    r = k36(wrecker=True, nomenklatura=True)
+    r.deal(1, ["KH QH JH 10H 6D", "X 8H 7H 6H 7D", "KS QS JS 10S 8D", "9S 8S 7S 6S 9D"])
+    r.trump(0, "S")
+    r.trick(0, "KH X JS 6S", 1, "S S S S")
+    r.trick(1, "8H KS 9S QH", 2, "H S H H")
+    r.trick(2, "QS 8S JH 7H", 2, "H H H H")
+    r.trick(2, "10S 7S 10H 6H", 2, "H H H H")
+    events = r.run()
+    s = one(events, "farmed", field="S")
+    assert (s["seat"], s["hours"], sorted(s["rewards"])) == (
+        2, 46, sorted(["KH", "X", "JS", "6S", "KS"]))
+    req = one(events, "requisition", field="S")
+    assert_rule(req, "wrecker.poison", "nom.drunkard")
+    got = [(n["card"], n["field"]) for n in of(events, "north")]
+    assert got == [("X", "D"), ("JS", "S")]
+    assert_result(events, cellars=[["6D"], ["7D"], ["6S", "7H", "8D"], ["9D"]],
+                  scores=[6, 7, 21, 9])
+
+
+def test_zone_north_cards_do_not_return() -> None:
+    """Given the zone preset (36 cards, Northern, not Orden) where the mice sent 9D North
+    in year 1 / Then year 1 returns nothing and year 2 may not deal 9D
+    (deal_card_not_in_deck); Orden's return of North cards does not apply."""
+    r = Rec(preset="zone", years=2)
+    base_b(r)
+    ok = Rec(preset="zone", years=2)
+    ok.inputs = list(r.inputs)
+    ok.deal(2, ["KH QH JH 10H KD", "9H 8H 7H 6H 10D", "KS QS JS 10S JD", "9S 8S 7S 6S QD"])
+    events, state = ok.step()
+    assert one(events, "year_end", year=1)["returned"] == []
+    assert norths(events) == [(3, "9D", "D")]
+    assert state.phase == "trump"
+    r.deal(2, ["KH QH JH 10H 9D", "9H 8H 7H 6H 10D", "KS QS JS 10S JD", "9S 8S 7S 6S QD"])
+    exc = r.run_error()
+    assert_error(exc, "deal_card_not_in_deck", "plan.deal")

@@ -192,3 +192,16 @@ def test_nom_inert_in_the_famine_year() -> None:
     assert state.finished
     for e in year_events(events, 5):
         assert not any(r.startswith("nom.") for r in e.get("rules", [])), e
+
+
+def test_nom_informant_and_partyman_on_one_field() -> None:
+    """Given the Informant QC and the Party Man KC both on the failed C (seat 3 wins trick
+    4 with KC) / When requisition runs / Then everyone is vulnerable, reveals every
+    hidden C, and sends its two highest North: 8C 6C, 7C, 10C 9C."""
+    events = _n2("QC", "6C", "10C", s3="8H KC 6H 10D 9D", s3_t4="KC", t4_winner=3,
+                 t4_fields="S C H C")
+    req = one(year_events(events, 2), "requisition", field="C")
+    assert req["vulnerable"] == [1, 2, 3, 0]
+    assert_rule(req, "nom.informant", "nom.partyman")
+    assert _by_seat(norths(events, 2)) == {1: {"8C", "6C"}, 3: {"7C"}, 0: {"10C", "9C"}}
+    assert [s for s, _c, _f in norths(events, 2)] == [1, 1, 3, 0, 0]

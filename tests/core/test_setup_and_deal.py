@@ -613,3 +613,17 @@ def test_deal_short_trump_declared_even_with_empty_hands() -> None:
         for y in of(events, "year"):
             ye = year_events(events, y["year"])
             assert len(of(ye, "trump")) == (0 if y["famine"] else 1)
+
+
+def test_plan_trump_random_every_year_but_the_famine() -> None:
+    """Given trump_selection=random over a full plan / Then years 1-4 each have one trump
+    event with seat null (the seed's draw), year 5 none."""
+    events, state = autoplay({"preset": "kolkhoz", "options": {"trump_selection": "random"}},
+                             "random-plan")
+    assert state.finished
+    for y in range(1, 6):
+        trumps = of(year_events(events, y), "trump")
+        if y < 5:
+            assert len(trumps) == 1 and trumps[0]["seat"] is None
+        else:
+            assert trumps == []

@@ -188,3 +188,33 @@ def test_trick_medal_winner_is_the_brigadier_who_assigns() -> None:
     assert_error(exc, "not_brigadier", "assign.who")
     exc = decide_error(state, {"type": "play", "seat": 2, "card": "QS"})
     assert_error(exc, "wrong_phase", "assign.who")
+
+
+def test_trick_lead_left_of_planner_in_year_two() -> None:
+    """Given first_lead=left_of_planner over two years / When year 2 (planner 1) starts its
+    tricks / Then seat 2 is to lead."""
+    r = Rec(years=2, first_lead="left_of_planner")
+    r.deal(1, ["KH QH JH 10H 9C", "9H 8H 7H 6H 8C", "KS QS JS 10S 6D", "9S 8S 7S 6S 7C"],
+           B_JOBS).trump(0, "S")
+    r.trick(1, "9H KS 6S KH", 2, "H S S H")
+    r.trick(2, "QS 9S QH 8H", 2, "S S H H")
+    r.trick(2, "JS 8S JH 7H", 2, "S S H H")
+    r.trick(2, "10S 7S 10H 6H", 2, "H H H H")
+    r.deal(2, ["KS QS JS 10S JC", "KD QD 7S KC 7D", "KH QH JH 10H 9H", "8H 7H 6H 10D 9D"],
+           "3H 2D AC AS").trump(1, "C")
+    _events, state = r.step()
+    assert (state.phase, state.to_move) == ("play", 2)
+
+
+@pytest.mark.parametrize(
+    "inp",
+    [{"type": "trump", "seat": 0, "suit": "H"},
+     {"type": "deal", "year": 1, "hands": [h.split() for h in B_HANDS]},
+     {"type": "assign", "seat": 0, "cards": {"KH": "H"}}],
+)
+def test_trick_lead_wrong_phase_during_play(inp: dict) -> None:
+    """Given year 1 in play (seat 0 to lead) / When a trump, deal or assign input arrives /
+    Then wrong_phase with the play phase's clause trick.lead."""
+    _events, state = Rec().deal(1, B_HANDS, B_JOBS).trump(0, "S").step()
+    exc = decide_error(state, inp)
+    assert_error(exc, "wrong_phase", "trick.lead")
