@@ -201,3 +201,118 @@ def test_invariant_scores_are_the_cellars(name: str, seed: str) -> None:
     if opts["tiebreak_medals"] == "game":
         for s in range(4):
             assert end["places"][s] == 1 + sum(1 for o in range(4) if key[o] > key[s])
+
+
+SUIT_ORDER = {"H": 0, "D": 1, "C": 2, "S": 3}
+
+
+def _matches(card: str, field: str) -> bool:
+    return card == "X" or card[-1] == field
+
+
+@pytest.mark.parametrize(("name", "seed"), CASES)
+def test_invariant_requisition_takes_and_reveals(name: str, seed: str) -> None:
+    """Following every cellar card's visibility through the log (pocket and buried swap
+    cards hidden, rewards face-up, a 36-card stack's lowest card face-up and the rest
+    hidden): a hidden card is revealed before it goes North; per seat (req.take) the
+    cards sent North are its highest matching card(s) (two with the Party Man); table
+    wide (mice / fallback) they are the highest face-up matching card(s) after the
+    reveals; the Drunkard alone goes when he is on the field; each seat's reveals are
+    its highest matching card if hidden (all its hidden matches with the Informant,
+    its highest hidden one with reveal=highest_hidden)."""
+    events, opts = game(name, seed)
+    k36_orden = opts["deck"] == 36 and opts["orden"]
+    cellar: list[dict[str, bool]] = [{}, {}, {}, {}]  # card -> hidden
+    ctx: dict | None = None
+    trump = None
+
+    def check_field_done() -> None:
+        if ctx is None:
+            return
+        f, vuln, rules = ctx["field"], ctx["vulnerable"], ctx["rules"]
+        start = ctx["start"]
+        n = 2 if "nom.partyman" in rules else 1
+        table = opts["mice"] or "req.fallback" in rules
+        drunk = "nom.drunkard" in rules
+        informant = "nom.informant" in rules
+        went = ctx["north"]
+        # reveals
+        for s in vuln:
+            m = sorted([c for c in start[s] if _matches(c, f)], key=value, reverse=True)
+            hid = [c for c in m if start[s][c]]
+            got = {c for (seat, c) in ctx["revealed"] if seat == s}
+            if informant:
+                want = set(hid)
+            elif opts["reveal"] == "highest_hidden":
+                want = set(hid[:1])
+                if not table and not drunk:
+                    want |= {c for c in m[:n] if start[s][c]}
+            elif table:
+                want = {m[0]} if m and start[s][m[0]] else set()
+            else:
+                want = set() if drunk else {c for c in m[:n] if start[s][c]}
+            got -= {c for c in got if drunk and c[:-1] == "J" and c[-1] == trump}
+            assert got == want, f"{name}/{seed} {f} seat {s}: revealed {got}, want {want}"
+        # North
+        if drunk:
+            assert [c for _s, c in went] == [f"J{trump}"] or went == [], (name, seed, went)
+            return
+        if table:
+            after = ctx["after_reveal"] or cellar
+            pool = sorted(((c, s) for s in vuln for c, hidden in after[s].items()
+                           if _matches(c, f) and not hidden), key=lambda x: -value(x[0]))
+            assert sorted(went) == sorted((s, c) for c, s in pool[:n]), (name, seed, f, went)
+        else:
+            want = []
+            for s in vuln:
+                m = sorted([c for c in start[s] if _matches(c, f)], key=value, reverse=True)
+                want += [(s, c) for c in m[:n]]
+            assert sorted(went) == sorted(want), f"{name}/{seed} {f}: north {went} want {want}"
+
+    for e in events:
+        t = e["type"]
+        if t == "trump":
+            trump = e["suit"]
+        elif t == "year":
+            trump = None
+        if t in ("requisition", "year_end"):
+            check_field_done()
+            ctx = None
+        if t == "pocket":
+            cellar[e["seat"]][e["card"]] = True
+        elif t == "farmed":
+            if k36_orden:
+                stack = e["rewards"]
+                top = min(stack, key=lambda c: (value(c), SUIT_ORDER.get(c[-1], 4)))
+                for c in stack:
+                    cellar[e["seat"]][c] = c != top
+            else:
+                for c in e["rewards"]:
+                    cellar[e["seat"]][c] = False
+        elif t == "swap" and not e.get("pass"):
+            del cellar[e["seat"]][e["cellar"]]
+            cellar[e["seat"]][e["hand"]] = True
+        elif t == "requisition":
+            ctx = {"field": e["field"], "vulnerable": e["vulnerable"], "rules": e["rules"],
+                   "start": [dict(c) for c in cellar], "revealed": [], "north": [],
+                   "after_reveal": None}
+        elif t == "revealed":
+            jack = "nom.drunkard" in e["rules"] and e["card"] == f"J{trump}"
+            assert e["card"] in cellar[e["seat"]] and (jack or _matches(e["card"], e["field"]))
+            cellar[e["seat"]][e["card"]] = False
+            ctx["revealed"].append((e["seat"], e["card"]))
+        elif t == "north":
+            if ctx["after_reveal"] is None:
+                ctx["after_reveal"] = [dict(c) for c in cellar]
+            if e["seat"] is not None:
+                assert cellar[e["seat"]].get(e["card"]) is False, (
+                    f"{name}/{seed}: {e} goes North while hidden")
+                del cellar[e["seat"]][e["card"]]
+                ctx["north"].append((e["seat"], e["card"]))
+            else:
+                ctx["north"].append((None, e["card"]))
+        elif t == "year_end":
+            for c in e["returned"]:
+                for cel in cellar:
+                    cel.pop(c, None)
+    assert [set(c) for c in cellar] == [set(c) for c in events[-1]["cellars"]]
