@@ -337,3 +337,41 @@ def test_stakh_famine_year_three_tricks_make_a_hero() -> None:
                 assert_rule(q, "stakh")
             return
     raise AssertionError("no famine sweep in 40 games")
+
+
+def _wrecker_example() -> list[dict]:
+    return run(json.loads((EXAMPLES / "wrecker_poison.json").read_text()))
+
+
+def test_wrecker_suits_fourteen_hours_on_any_field() -> None:
+    """Given the Wrecker assigned to H in trick 1 (its trick holds H and S cards) / Then
+    H's completion counts X as 14: X 14 + 8H + QH + JH + 7H = 52."""
+    events = _wrecker_example()
+    assert one(events, "farmed", field="H")["hours"] == 14 + 8 + 12 + 11 + 7
+
+
+def test_wrecker_wins_over_the_trump() -> None:
+    """Given KH led, X, then the trump KS / Then X wins the trick (the 14 of every suit,
+    trump included), citing wrecker.wins."""
+    t = of(_wrecker_example(), "trick")[0]
+    assert t["winner"] == 1
+    assert_rule(t, "wrecker.wins")
+
+
+def test_wrecker_assign_cited_on_the_assignment() -> None:
+    """Given the Wrecker's trick assigned with KH, KS, 6S on D / Then the assign event is
+    accepted and cites wrecker.assign."""
+    a = of(_wrecker_example(), "assign")[0]
+    assert a["cards"]["KH"] == "D"
+    assert_rule(a, "wrecker.assign")
+
+
+def test_wrecker_poison_completed_field_is_inspected_and_its_reward_still_paid() -> None:
+    """Given H completed with X on it / Then the farmed event pays 2H (and cites
+    wrecker.poison, not farm.safe), and H is inspected: 2H goes North."""
+    events = _wrecker_example()
+    f = one(events, "farmed", field="H")
+    assert f["rewards"] == ["2H"]
+    assert_rule(f, "wrecker.poison")
+    assert "farm.safe" not in f["rules"]
+    assert (2, "2H", "H") in norths(events)

@@ -81,3 +81,39 @@ def test_views_swap_buried_card_is_hidden() -> None:
         assert visible(view, 0) == ["5S"]
         assert count(view, 0) == 3
     assert "KH" in [_card(e) for e in k.seat_view(state, 0)["cellars"][0]]
+
+
+def test_views_deal_hands_only_to_their_owner() -> None:
+    """Given year 1's deal event / When redacted during the game / Then each seat sees
+    only its own hand; a spectator sees none; the jobs are public; after the end all."""
+    k = core()
+    events = base_b().run()
+    deal = next(e for e in events if e["type"] == "deal")
+    for viewer in (0, 1, 2, 3):
+        red = k.redact_event(deal, viewer, finished=False)
+        for s in range(4):
+            if s == viewer:
+                assert red["hands"][s] == deal["hands"][s]
+            else:
+                assert all(c is None for c in red["hands"][s])
+        assert red["jobs"] == deal["jobs"]
+    spec = k.redact_event(deal, None, finished=False)
+    assert all(c is None for h in spec["hands"] for c in h)
+    assert k.redact_event(deal, 2, finished=True)["hands"] == deal["hands"]
+
+
+def test_views_seed_hidden_until_the_end() -> None:
+    """Given a seeded game / Then the game event publishes only the commitment
+    (sha256 of the seed) and game_end reveals the seed itself."""
+    from .builders import autoplay
+
+    from .builders import run
+
+    k = core()
+    played, _ = autoplay({"options": {"years": 1}}, "secret-seed")
+    record = k.to_record(played)
+    record["seed"] = "secret-seed"
+    events = run(record)
+    assert events[0]["seed_commitment"] == k.seed_commitment("secret-seed")
+    assert "secret-seed" not in str(events[:-1])
+    assert events[-1]["seed"] == "secret-seed"
