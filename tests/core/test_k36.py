@@ -357,3 +357,37 @@ def test_zone_north_cards_do_not_return() -> None:
     r.deal(2, ["KH QH JH 10H 9D", "9H 8H 7H 6H 10D", "KS QS JS 10S JD", "9S 8S 7S 6S QD"])
     exc = r.run_error()
     assert_error(exc, "deal_card_not_in_deck", "plan.deal")
+
+
+def test_k36_stack_top_drunkard_counts_as_his_printed_eleven() -> None:
+    """Project reading x.stack_order: for the stack's top the Drunkard counts as the 11 he
+    is printed as (his 0 is only hours). Given nomenklatura, trump S, and H completed
+    in trick 3 with KH KS QH JS JH (JS adds 0: 38 + 0 + 11 = 49) / Then the top is JH
+    (11, H before S), not JS: seat 2 keeps JH and the S stack's 6S."""
+    r = k36(nomenklatura=True)
+    r.deal(1, B_HANDS)
+    r.trump(0, "S")
+    r.trick(0, "KH 9H KS 6S", 2, "H S H S")
+    r.trick(2, "QS 9S QH 8H", 2, "S S H S")
+    r.trick(2, "JS 8S JH 7H", 2, "H S H S")
+    r.trick(2, "10S 7S 10H 6H", 2, "H H H H")
+    events = r.run()
+    h = one(events, "farmed", field="H")
+    assert (h["hours"], sorted(h["rewards"])) == (49, sorted(["KH", "KS", "QH", "JS", "JH"]))
+    assert one(events, "farmed", field="S")["hours"] == 44
+    assert "JS" in one(events, "year_end")["returned"]
+    assert_result(events, cellars=[["6D"], ["7D"], ["6S", "JH"], ["9D"]], scores=[6, 7, 17, 9])
+
+
+def test_k36_swap_scope_workers_stack_tops_are_not_reward_cards() -> None:
+    """RULINGS setup.deck36: the 36-card game has no reward cards, so swap_scope=workers
+    allows the face-up stack tops. Given year 1 of the Orden stack game (seat 2 keeps
+    only the tops 8H and 6S) / Then in year 2 seat 2 has a swap and may take 8H."""
+    r = k36(years=2, swap=True, swap_scope="workers")
+    base_b(r)
+    r.deal(2, ["KH QH 9H 10H 7H", "8D 10D JD QD KD", "6C 7C 8C 9C 10C", "KS QS JS 10S 9S"])
+    r.trump(1, "D").pass_(1)
+    _events, state = r.step()
+    assert (state.phase, state.to_move) == ("swap", 2)
+    new = core().decide(state, {"type": "swap", "seat": 2, "hand": "6C", "cellar": "8H"})
+    assert (new[0]["hand"], new[0]["cellar"]) == ("6C", "8H")
