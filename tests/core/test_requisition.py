@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from .builders import (
     Rec,
-    assert_error,
     assert_result,
     assert_rule,
     base_b,

@@ -105,9 +105,7 @@ def test_views_deal_hands_only_to_their_owner() -> None:
 def test_views_seed_hidden_until_the_end() -> None:
     """Given a seeded game / Then the game event publishes only the commitment
     (sha256 of the seed) and game_end reveals the seed itself."""
-    from .builders import autoplay
-
-    from .builders import run
+    from .builders import autoplay, run
 
     k = core()
     played, _ = autoplay({"options": {"years": 1}}, "secret-seed")
