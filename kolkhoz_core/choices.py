@@ -47,7 +47,7 @@ class Choices:
             return out
         if k == "assign":
             cards = list(opts)
-            return [{"type": "assign", "seat": seat, "cards": dict(zip(cards, combo))}
+            return [{"type": "assign", "seat": seat, "cards": dict(zip(cards, combo, strict=True))}
                     for combo in product(*(opts[c] for c in cards))]
         return []
 

@@ -119,7 +119,8 @@ def _decide_deal(state: GameState, inp: dict[str, Any]) -> Event:
         raise _illegal("deal_wrong_year", f"this is the deal of year {state.year}, not {year!r}",
                        "plan.deal")
     hands = inp.get("hands")
-    if not isinstance(hands, list) or len(hands) != 4 or not all(isinstance(h, list) for h in hands):
+    if (not isinstance(hands, list) or len(hands) != 4
+            or not all(isinstance(h, list) for h in hands)):
         raise _malformed("'hands' must be a list of four lists of card codes")
     h = expected_hand_size(state)
     seen: set[int] = set()
@@ -209,8 +210,8 @@ def _decide_swap(state: GameState, inp: dict[str, Any]) -> Event:
         raise _illegal("second_swap", f"seat {seat} has already swapped or passed this year",
                        "swap")
     if seat != state.to_move:
-        raise _illegal("out_of_turn", f"it is seat {state.to_move}'s turn to swap, not seat {seat}'s",
-                       "swap")
+        raise _illegal("out_of_turn",
+                       f"it is seat {state.to_move}'s turn to swap, not seat {seat}'s", "swap")
     if inp.get("pass") is True:
         if "hand" in inp or "cellar" in inp:
             raise _malformed("a swap either passes or names 'hand' and 'cellar', not both")
@@ -258,7 +259,8 @@ def _decide_play(state: GameState, inp: dict[str, Any]) -> list[Event]:
     seat = _seat(inp)
     c = _card(inp.get("card"))
     if seat != state.to_move:
-        raise _illegal("out_of_turn", f"it is seat {state.to_move}'s turn to play, not seat {seat}'s",
+        raise _illegal("out_of_turn",
+                       f"it is seat {state.to_move}'s turn to play, not seat {seat}'s",
                        "trick.lead")
     hand = state.hands[seat]
     if c not in hand:

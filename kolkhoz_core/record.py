@@ -62,6 +62,8 @@ def adjudicate(record: Any) -> list[Event]:
     except KolkhozError as e:
         raise AdjudicationError(e.code, e.message, e.rule, None, []) from e
     seats = record.get("seats")
+    if not isinstance(seats, list):
+        raise _record_error("'seats' must list four names")
     seed = record.get("seed")
     if seed is not None and not isinstance(seed, str):
         raise _record_error("'seed' must be a string")
@@ -76,8 +78,8 @@ def adjudicate(record: Any) -> list[Event]:
     except KolkhozError as e:
         raise AdjudicationError("record_invalid", e.message, e.rule, None, []) from e
     state = GameState()
-    for e in events:
-        state.apply(e)
+    for ev in events:
+        state.apply(ev)
     i = 0
     n = len(inputs)
     while not state.finished:
@@ -109,8 +111,8 @@ def adjudicate(record: Any) -> list[Event]:
             raise AdjudicationError(e.code, e.message, e.rule, index, events, inp) from e
         except ValueError as e:  # a seed that does not match its commitment
             raise AdjudicationError("record_invalid", str(e), None, None, events) from e
-        for e in new:
-            state.apply(e)
+        for ev in new:
+            state.apply(ev)
         events.extend(new)
     if i < n:
         raise AdjudicationError("game_over", "the Five-Year Plan is over: no more inputs",

@@ -70,7 +70,7 @@ class Ruleset:
     @property
     def k36_orden(self) -> bool:
         """The 36-card Orden game (stacks into cellars, ``k36.orden``)."""
-        return self.options["deck"] == 36 and self.options["orden"]
+        return bool(self.options["deck"] == 36 and self.options["orden"])
 
 
 def _check_value(name: str, value: Any) -> Any:

@@ -15,9 +15,11 @@ from .state import Event, GameState
 from .views import lazy_seat_view
 
 
-def bot_rng(seed: str, seat: int) -> random.Random:
-    """The injected random generator of the bot in ``seat`` for a game seeded ``seed``."""
-    return random.Random(f"kolkhoz-bot/1:{seed}:{seat}")
+def bot_rng(seed: str, seat: int, year: int) -> random.Random:
+    """The injected random generator of the bot in ``seat`` for year ``year`` of a game
+    seeded ``seed``. Re-seeded every year, so a game resumed at a year boundary (a
+    worker killed mid-year appends nothing of that year) plays on identically."""
+    return random.Random(f"kolkhoz-bot/1:{seed}:{seat}:{year}")
 
 
 def step(state: GameState, bots: list[Bot], rngs: list[random.Random], seed: str,
@@ -36,6 +38,23 @@ def step(state: GameState, bots: list[Bot], rngs: list[random.Random], seed: str
     return events
 
 
+def play_year(state: GameState, bots: list[Bot], seed: str,
+              view: Callable[[GameState, int], Mapping[str, Any]] = lazy_seat_view,
+              ) -> list[Event]:
+    """Play from ``state`` (mutated in place) to the end of its current year: every event
+    up to and including the next ``year`` event, or ``game_end``. Bot generators are
+    ``bot_rng(seed, seat, year)``; call it at a year's start for a reproducible log."""
+    year = state.year
+    rngs = [bot_rng(seed, i, year) for i in range(4)]
+    events: list[Event] = []
+    while not state.finished:
+        new = step(state, bots, rngs, seed, view)
+        events.extend(new)
+        if new[-1]["type"] == "year" and state.year != year:
+            break
+    return events
+
+
 def play_game(ruleset: Ruleset, seats: list[str], bots: list[Bot], seed: str,
               first_planner: int | None = None,
               view: Callable[[GameState, int], Mapping[str, Any]] = lazy_seat_view) -> list[Event]:
@@ -44,7 +63,6 @@ def play_game(ruleset: Ruleset, seats: list[str], bots: list[Bot], seed: str,
     Deterministic given ``seed`` (deals by kolkhoz-shuffle/1, each bot's generator seeded
     from ``seed`` and its seat). ``view`` builds what a bot sees (the seat view)."""
     state, events = start(ruleset, seats, first_planner, seed)
-    rngs = [bot_rng(seed, i) for i in range(4)]
     while not state.finished:
-        events.extend(step(state, bots, rngs, seed, view))
+        events.extend(play_year(state, bots, seed, view))
     return events

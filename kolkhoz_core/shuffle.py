@@ -78,7 +78,8 @@ def draw_planner(seed: str) -> int:
     return SeedStream(seed, "planner").below(4)
 
 
-def deal_hands(seed: str, year: int, planner: int, deck: list[int], hand_size: int) -> list[list[int]]:
+def deal_hands(seed: str, year: int, planner: int, deck: list[int],
+               hand_size: int) -> list[list[int]]:
     """The four hands of year ``year`` dealt from ``deck`` (plan.deal, deal.short)."""
     shuffled = SeedStream(seed, f"deal/{year}").shuffle(sorted(deck))
     hands: list[list[int]] = [[], [], [], []]

@@ -40,9 +40,54 @@ class GameState:
         "field_cards", "field_hours", "field_rewards", "completed", "nom", "wrecker_field",
         "trick", "leader", "tricks_played", "winner", "medals_year", "medals_total",
         "medals_last_year", "stack_takers", "swappers", "swap_done", "north",
-        "north_return", "exiled", "discarded", "cellars", "next_stack", "finished", "result",
+        "north_return", "exiled", "discarded", "year_tricks", "cellars", "next_stack", "finished", "result",
         "lead_rule",
     )
+
+    ruleset: Ruleset
+    opts: dict[str, Any]
+    seats: list[str]
+    first_planner: int
+    seed_commitment: str | None
+    seq: int
+    year: int
+    years: int
+    planner: int
+    famine: bool
+    phase: str
+    to_move: int | None
+    hands: list[list[int]]
+    hand_size: int
+    tricks_in_year: int
+    trump: int | None
+    deck: set[int]
+    piles: list[list[int]]
+    field_cards: list[list[int]]
+    field_hours: list[int]
+    field_rewards: list[list[int]]
+    completed: list[bool]
+    nom: dict[int, int]
+    wrecker_field: int
+    trick: list[int]
+    leader: int
+    tricks_played: int
+    winner: int
+    medals_year: list[int]
+    medals_total: list[int]
+    medals_last_year: list[int]
+    stack_takers: list[bool]
+    swappers: list[int]
+    swap_done: list[bool]
+    north: list[int]
+    north_return: list[int]
+    exiled: list[int]
+    year_tricks: list[tuple[int, tuple[int, ...], int]]
+    discarded: list[int]
+    cellars: list[list[tuple[int, bool, int, int]]]
+    next_stack: int
+    finished: bool
+    result: Event | None
+    lead_rule: str
 
     def __init__(self) -> None:
         self.seq = 0
@@ -80,6 +125,7 @@ class GameState:
         s.north = self.north[:]
         s.north_return = self.north_return[:]
         s.exiled = self.exiled[:]
+        s.year_tricks = self.year_tricks[:]
         s.discarded = self.discarded[:]
         return s
 
@@ -220,6 +266,7 @@ def _apply_game(s: GameState, ev: Event) -> None:
     s.north = []
     s.north_return = []
     s.exiled = []
+    s.year_tricks = []
     s.discarded = []
     s.next_stack = 0
     s.lead_rule = "trick.lead"
@@ -245,17 +292,18 @@ def _apply_year(s: GameState, ev: Event) -> None:
     s.stack_takers = [False, False, False, False]
     s.swappers = []
     s.swap_done = [False, False, False, False]
+    s.year_tricks = []
 
 
 def _apply_deal(s: GameState, ev: Event) -> None:
     hands = [[CARD_ID[c] for c in h] for h in ev["hands"]]
     s.hands = hands
     deck = s.deck
-    for h in hands:
-        deck.difference_update(h)
-    h = len(hands[0])
-    s.hand_size = h
-    s.tricks_in_year = h - 1 if h > 1 else 0
+    for hand in hands:
+        deck.difference_update(hand)
+    size = len(hands[0])
+    s.hand_size = size
+    s.tricks_in_year = size - 1 if size > 1 else 0
     jobs = ev.get("jobs")
     if jobs:
         for letter, code in jobs.items():
@@ -309,6 +357,7 @@ def _apply_play(s: GameState, ev: Event) -> None:
 
 def _apply_trick(s: GameState, ev: Event) -> None:
     w = ev["winner"]
+    s.year_tricks.append((ev["leader"], tuple(s.trick), w))
     s.winner = w
     s.medals_year[w] += 1
     s.medals_total[w] += 1

@@ -54,6 +54,8 @@ def _view(state: GameState, viewer: int | None) -> dict[str, Any]:
         "trick": {"leader": state.leader if state.trick else None,
                   "cards": [CODE[c] for c in state.trick], "seats": trick_seats},
         "brigadier": state.winner if state.phase == "assign" else None,
+        "year_tricks": [{"leader": ld, "cards": [CODE[c] for c in cards], "winner": w}
+                        for ld, cards, w in state.year_tricks],
         "tricks_played": state.tricks_played, "tricks_in_year": state.tricks_in_year,
         "fields": fields, "cellars": cellars,
         "north": [CODE[c] for c in state.north],
