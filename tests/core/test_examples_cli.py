@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-EXAMPLES = Path("/work/shared/examples")
+_SHARED = Path("/work/shared/examples")
+EXAMPLES = _SHARED if _SHARED.is_dir() else Path(__file__).parent / "fixtures" / "examples"
 REPO = Path(__file__).resolve().parents[2]
 
 

@@ -341,7 +341,7 @@ def test_k36_drunkard_goes_north_from_the_stack_he_went_into() -> None:
                   scores=[6, 7, 21, 9])
 
 
-def test_zone_north_cards_do_not_return() -> None:
+def test_year_end_north_cards_stay_north_outside_the_orden_game() -> None:
     """Given the zone preset (36 cards, Northern, not Orden) where the mice sent 9D North
     in year 1 / Then year 1 returns nothing and year 2 may not deal 9D
     (deal_card_not_in_deck); Orden's return of North cards does not apply."""

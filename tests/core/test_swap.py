@@ -156,9 +156,10 @@ def test_swap_no_swap_for_a_seat_with_an_empty_cellar() -> None:
     preset, years 2 / When year 2 opens the swaps (planner 1) / Then seat 1 has no swap:
     seat 2 is first to move, and seat 1's swap input is no_swap_available."""
     import json
-    from pathlib import Path
 
-    record = json.loads(Path("/work/shared/examples/wrecker_poison.json").read_text())
+    from .test_variants_52 import EXAMPLES
+
+    record = json.loads((EXAMPLES / "wrecker_poison.json").read_text())
     record["ruleset"]["options"]["years"] = 2
     r = Rec(preset="kolkhoz", years=2, check=False)
     r.inputs = record["inputs"]
