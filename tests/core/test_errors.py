@@ -241,3 +241,18 @@ def test_errors_fold_and_step_agree() -> None:
     stepped, state = base_b().step()
     assert stepped == events
     assert snapshot(k.fold(events)) == snapshot(state)
+
+
+def test_record_illegal_input_error_carries_code_rule_index_and_log() -> None:
+    """Given the worked example illegal_revoke.json / When adjudicated through the API /
+    Then AdjudicationError: code revoke, rule trick.follow, input_index 3, a message,
+    and .events the log up to the last accepted input (seat 0's KH)."""
+    import json
+
+    from .test_variants_52 import EXAMPLES
+
+    exc = adjudication_error(json.loads((EXAMPLES / "illegal_revoke.json").read_text()))
+    assert_error(exc, "revoke", "trick.follow")
+    assert exc.input_index == 3
+    assert isinstance(exc.message, str) and exc.message
+    assert [e["type"] for e in exc.events] == ["game", "year", "deal", "trump", "play"]
