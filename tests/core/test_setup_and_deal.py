@@ -602,6 +602,11 @@ def test_deal_short_after_a_drunkard_went_north() -> None:
     assert {len(h) for h in deal["hands"]} == {4}
     new = k.decide(state, deal)
     assert_rule(new[0], "deal.short")
+    full, end = autoplay(ruleset, seed)
+    assert end.finished
+    y4 = year_events(full, 4)
+    assert {len(h) for h in one(y4, "deal")["hands"]} == {4}
+    assert len(of(y4, "trick")) == 3
 
 
 def test_deal_short_trump_declared_even_with_empty_hands() -> None:
