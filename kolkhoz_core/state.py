@@ -40,8 +40,8 @@ class GameState:
         "field_cards", "field_hours", "field_rewards", "completed", "nom", "wrecker_field",
         "trick", "leader", "tricks_played", "winner", "medals_year", "medals_total",
         "medals_last_year", "stack_takers", "swappers", "swap_done", "north",
-        "north_return", "exiled", "discarded", "year_tricks", "cellars", "next_stack", "finished", "result",
-        "lead_rule",
+        "north_return", "exiled", "discarded", "year_tricks", "cellars", "next_stack",
+        "finished", "result", "lead_rule",
     )
 
     ruleset: Ruleset
