@@ -1,0 +1,112 @@
+"""The command line: ``python -m kolkhoz_core adjudicate | play | bench``.
+
+``adjudicate RECORD.json`` prints the adjudicated log as JSON lines and exits 0, or
+prints the log up to the first bad input and exits 2 with
+``{"error": {"code", "message", "input", "rule"}}`` on standard error (RECORD_FORMAT.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from .errors import AdjudicationError
+from .record import adjudicate, to_record
+
+EXIT_BAD_RECORD = 2
+
+
+def _line(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def _load(path: str) -> Any:
+    if path == "-":
+        return json.load(sys.stdin)
+    with open(path, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def cmd_adjudicate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    try:
+        record = _load(args.record)
+    except (OSError, ValueError) as e:
+        err.write(_line({"error": {"code": "record_invalid", "message": f"cannot read the "
+                                   f"record: {e}", "input": None, "rule": None}}) + "\n")
+        return EXIT_BAD_RECORD
+    try:
+        events = adjudicate(record)
+    except AdjudicationError as e:
+        for ev in e.events:
+            out.write(_line(ev) + "\n")
+        err.write(_line({"error": e.to_dict()}) + "\n")
+        return EXIT_BAD_RECORD
+    for ev in events:
+        out.write(_line(ev) + "\n")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .bots import get_bot
+    from .ruleset import build_ruleset
+    from .runner import play_game
+
+    options: dict[str, Any] = {}
+    for opt in args.option or []:
+        name, _, raw = opt.partition("=")
+        try:
+            options[name] = json.loads(raw)
+        except ValueError:
+            options[name] = raw
+    ruleset = build_ruleset({"preset": args.preset, "options": options})
+    seats = ["Anya", "Boris", "Pyotr", "Vera"]
+    bots = [get_bot(args.bot) for _ in range(4)]
+    events = play_game(ruleset, seats, bots, args.seed)
+    if args.log:
+        for ev in events:
+            out.write(_line(ev) + "\n")
+    else:
+        out.write(json.dumps(to_record(events), ensure_ascii=False, indent=1) + "\n")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .bench import run_bench
+
+    result = run_bench(args.games, preset=args.preset, progress=not args.quiet, err=err)
+    out.write(_line(result) + "\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m kolkhoz_core",
+                                description="The Kolkhoz rules engine: adjudicate records, "
+                                "play bot games, measure speed.")
+    sub = p.add_subparsers(dest="command", required=True)
+    a = sub.add_parser("adjudicate", help="print a record's full event log (exit 2 on a bad input)")
+    a.add_argument("record", help="a kolkhoz-record/1 JSON file, or - for standard input")
+    a.set_defaults(func=cmd_adjudicate)
+    pl = sub.add_parser("play", help="play one random-bot game and print it as a record")
+    pl.add_argument("--preset", default="kolkhoz", choices=["kolkhoz", "kolkhoznik", "zone"])
+    pl.add_argument("--seed", required=True)
+    pl.add_argument("--option", action="append", help="NAME=VALUE override, repeatable")
+    pl.add_argument("--bot", default="random")
+    pl.add_argument("--log", action="store_true", help="print the event log instead of the record")
+    pl.set_defaults(func=cmd_play)
+    b = sub.add_parser("bench", help="play N random-bot games; print games/s and fold time")
+    b.add_argument("--games", type=int, default=1000)
+    b.add_argument("--preset", default="kolkhoz")
+    b.add_argument("--quiet", action="store_true", help="no progress bar")
+    b.set_defaults(func=cmd_bench)
+    return p
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
+         err: TextIO | None = None) -> int:
+    """Run the CLI; returns the exit status (0 ok, 2 bad record or input)."""
+    args = build_parser().parse_args(argv)
+    result: int = args.func(args, out or sys.stdout, err or sys.stderr)
+    return result
