@@ -26,7 +26,10 @@ Round-robin (:func:`round_robin`)
   ``repeats = sum(max(0, c - 1))`` counts the meetings that were not a pair's
   first.  The counting lower bound ``repeats >= 3*n*r/2 - C(n, 2)`` (each
   round gives every player 3 opponents) is reported by
-  :func:`repeat_lower_bound`; the search stops early when it reaches it.
+  :func:`repeat_lower_bound`; the search stops early when it reaches it
+  (with :func:`spread_lower_bound`).  Known optima it reaches: 8 players in
+  3 rounds, 8 repeats (= the counting bound); 12 players in 4 rounds,
+  13 repeats and spread 18 (both proven minimal, see the tests).
 * Seats: an *equitable edge colouring* of the bipartite player–table
   incidence graph with 4 colours (de Werra 1971), built by two rounds of
   Euler-circuit splitting.  Every table gets one player per seat and every
