@@ -121,9 +121,12 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # An unacknowledged task (its worker was killed) is delivered again after this long.
-CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120")),
-}
+# (Redis only: the embedded SQLAlchemy transport passes its options to create_engine.)
+CELERY_BROKER_TRANSPORT_OPTIONS = (
+    {"visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120"))}
+    if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else {}
+)
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TASK_ALWAYS_EAGER = _env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 

@@ -198,10 +198,14 @@ def round_schedule(*, tournament: Tournament, number: int) -> Round:
 
 
 def _enqueue(table_ids: list[int]) -> None:
+    """Send one ``play_table`` task per table to the configured default queue
+    (``CELERY_TASK_DEFAULT_QUEUE``; read at send time so a deployment or a test can
+    give its workers a queue of their own)."""
     from .tasks import play_table
 
+    queue = play_table.app.conf.task_default_queue
     for tid in table_ids:
-        play_table.delay(tid)
+        play_table.apply_async((tid,), queue=queue)
 
 
 def tournament_start(*, tournament: Tournament) -> Round:

@@ -99,7 +99,7 @@ class Command(BaseCommand):
 
     def _stop_worker(self, proc: subprocess.Popen[bytes]) -> None:
         try:
-            os.killpg(proc.pid, signal.SIGTERM)
+            proc.terminate()  # warm shutdown: the main process stops its pool children
             proc.wait(timeout=20)
         except (ProcessLookupError, subprocess.TimeoutExpired):
             try:
