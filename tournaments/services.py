@@ -283,25 +283,28 @@ def table_play(*, table_id: int) -> Table:
             state = fold(events)
             continue
         events.extend(new)
-    table_finish(table_id=table.pk)
+    end = next(e for e in reversed(events) if e["type"] == "game_end")
+    table_finish(table_id=table.pk, result=end)
     table.refresh_from_db()
     return table
 
 
-def table_finish(*, table_id: int) -> None:
-    """Record a finished table's result; when it was its round's last table, finish the
-    round (ratings, then the next round or the tournament's end). Idempotent."""
+def table_finish(*, table_id: int, result: dict[str, Any] | None = None) -> None:
+    """Record a finished table's result (``result``: its ``game_end`` event, read from
+    the store when not given); when it was its round's last table, finish the round
+    (ratings, then the next round or the tournament's end). Idempotent: a table already
+    finished is left as it is."""
+    table = Table.objects.only("id", "round_id", "game_id").get(pk=table_id)
+    end = result or (GameEvent.objects.filter(game_id=table.game_id, type="game_end")
+                     .values_list("payload", flat=True).first())
+    if end is None:
+        return
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table_id)
-        if table.status == TableStatus.FINISHED:
+        updated = (Table.objects.filter(pk=table_id).exclude(status=TableStatus.FINISHED)
+                   .update(places=end["places"], scores=end["scores"], medals=end["medals"],
+                           status=TableStatus.FINISHED, updated_at=timezone.now()))
+        if not updated:
             return
-        end = (GameEvent.objects.filter(game_id=table.game_id, type="game_end")
-               .values_list("payload", flat=True).first())
-        if end is None:
-            return
-        table.places, table.scores, table.medals = end["places"], end["scores"], end["medals"]
-        table.status = TableStatus.FINISHED
-        table.save(update_fields=["places", "scores", "medals", "status", "updated_at"])
         rnd = Round.objects.select_for_update().get(pk=table.round_id)
         if rnd.status == RoundStatus.FINISHED:
             return
@@ -368,12 +371,13 @@ def _store_changes(league: League, changes: list[rating.RatingChange],
 
 
 def _save_ladder(league: League, ladder: rating.Ladder) -> None:
+    """Upsert every ladder entry's Rating in one statement."""
     players = {p.name: p for p in Player.objects.filter(name__in=list(ladder.entries))}
-    for name, e in ladder.entries.items():
-        last = e.last_played.replace(tzinfo=UTC) if e.last_played else None
-        Rating.objects.update_or_create(
-            league=league, player=players[name],
-            defaults={"mu": e.mu, "sigma": e.sigma, "games": e.games, "last_played_at": last})
+    rows = [Rating(league=league, player=players[name], mu=e.mu, sigma=e.sigma, games=e.games,
+                   last_played_at=e.last_played.replace(tzinfo=UTC) if e.last_played else None)
+            for name, e in ladder.entries.items()]
+    Rating.objects.bulk_create(rows, update_conflicts=True, unique_fields=["league", "player"],
+                               update_fields=["mu", "sigma", "games", "last_played_at"])
 
 
 def ratings_apply_round(*, round_: Round) -> list[rating.RatingChange]:
