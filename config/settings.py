@@ -37,21 +37,29 @@ ALLOWED_HOSTS = [
 ]
 
 INSTALLED_APPS = [
+    "django.contrib.admin",
     "django.contrib.contenttypes",
     "django.contrib.auth",
+    "django.contrib.sessions",
+    "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
     "django_filters",
     "drf_spectacular",
     "django_celery_beat",
     "replays",
+    "tournaments",
     "frontend",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -63,7 +71,11 @@ TEMPLATES = [
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [],
         "APP_DIRS": True,
-        "OPTIONS": {"context_processors": ["django.template.context_processors.request"]},
+        "OPTIONS": {"context_processors": [
+            "django.template.context_processors.request",
+            "django.contrib.auth.context_processors.auth",
+            "django.contrib.messages.context_processors.messages",
+        ]},
     }
 ]
 
@@ -74,15 +86,15 @@ DATABASES = {
     )
 }
 
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # The embedded default is shared by the web server and a worker process: wait for
-    # locks instead of failing, take the write lock at BEGIN (no upgrade deadlocks), and
-    # let readers proceed during a write (WAL).
-    DATABASES["default"]["OPTIONS"] = {
-        "timeout": 20,
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # Several processes (web, workers) share the embedded database: WAL lets readers
+    # run beside the writer, IMMEDIATE transactions queue writers instead of failing.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "timeout": 30,
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    }
+    })
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
@@ -104,6 +116,19 @@ CELERY_BROKER_URL = (
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# An unacknowledged task (its worker was killed) is delivered again after this long.
+# (Redis only: the embedded SQLAlchemy transport passes its options to create_engine.)
+CELERY_BROKER_TRANSPORT_OPTIONS = (
+    {"visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120"))}
+    if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else {}
+)
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_TASK_ALWAYS_EAGER = _env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 USE_TZ = True

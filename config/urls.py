@@ -1,12 +1,15 @@
 """Root URL configuration: the API under /api/, the schema and docs, the frontend."""
 
+from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("admin/", admin.site.urls),
     path("api/", include("replays.urls")),
+    path("api/", include("tournaments.urls")),
     path("", include("frontend.urls")),
 ]
 

@@ -1,0 +1,201 @@
+"""The league API: leagues, tournaments, tables, players, standings, the ladder.
+
+Reads are public. Writes (creating leagues and tournaments, starting a tournament)
+need an organiser: a staff user or a member of the ``organisers`` group, signed in
+(session) or by HTTP Basic authentication.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, permissions
+from rest_framework.authentication import BasicAuthentication, SessionAuthentication
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from replays.errors import MalformedError, NotFoundError
+
+from . import selectors, serializers, services
+from .models import League, Player, Season, Table, Tournament
+from .renderers import StandingsCSVRenderer
+
+
+class IsOrganiserOrReadOnly(permissions.BasePermission):
+    """Anyone may read; writing needs a staff user or a member of ``organisers``."""
+
+    message = "only organisers may change leagues and tournaments"
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if request.method in permissions.SAFE_METHODS:
+            return True
+        user = request.user
+        return bool(user and user.is_authenticated and
+                    (user.is_staff or user.groups.filter(name="organisers").exists()))
+
+
+class OrganiserView:
+    authentication_classes = [SessionAuthentication, BasicAuthentication]
+    permission_classes = [IsOrganiserOrReadOnly]
+
+
+class LeagueListApi(OrganiserView, generics.ListAPIView):
+    """GET: leagues, newest first (paginated). POST: create a league (organisers)."""
+
+    queryset = League.objects.all()
+    serializer_class = serializers.LeagueSerializer
+
+    @extend_schema(request=serializers.LeagueInput, responses={201: serializers.LeagueSerializer})
+    def post(self, request: Request) -> Response:
+        inp = serializers.LeagueInput(data=request.data)
+        inp.is_valid(raise_exception=True)
+        league = services.league_create(**inp.validated_data)
+        return Response(serializers.LeagueSerializer(league).data, status=201)
+
+
+class LeagueDetailApi(OrganiserView, generics.RetrieveAPIView):
+    queryset = League.objects.all()
+    serializer_class = serializers.LeagueSerializer
+
+
+class TournamentListApi(OrganiserView, generics.ListAPIView):
+    """GET: tournaments (``?league=ID``, ``?status=``). POST: create one (organisers);
+    its players are bot or person player names already registered."""
+
+    serializer_class = serializers.TournamentSerializer
+
+    def get_queryset(self) -> Any:
+        qs = Tournament.objects.select_related("season").all()
+        league = self.request.query_params.get("league")
+        status = self.request.query_params.get("status")
+        if league:
+            if not league.isdigit():
+                raise MalformedError("league must be a league id")
+            qs = qs.filter(season__league_id=int(league))
+        if status:
+            qs = qs.filter(status=status)
+        return qs
+
+    @extend_schema(request=serializers.TournamentInput,
+                   responses={201: serializers.TournamentSerializer})
+    def post(self, request: Request) -> Response:
+        inp = serializers.TournamentInput(data=request.data)
+        inp.is_valid(raise_exception=True)
+        data = dict(inp.validated_data)
+        league = League.objects.filter(pk=data.pop("league")).first()
+        if league is None:
+            raise NotFoundError("no such league")
+        season = Season.objects.filter(league=league).order_by("-number").first()
+        assert season is not None
+        names = data.pop("players")
+        players = list(Player.objects.filter(name__in=names))
+        missing = sorted(set(names) - {p.name for p in players})
+        if missing:
+            raise MalformedError(f"unknown players: {', '.join(missing)}", code="unknown_player")
+        order = {n: i for i, n in enumerate(names)}
+        players.sort(key=lambda p: order[p.name])
+        t = services.tournament_create(season=season, players=players, **data)
+        return Response(serializers.TournamentSerializer(t).data, status=201)
+
+
+class TournamentDetailApi(OrganiserView, generics.RetrieveAPIView):
+    """A tournament with its rounds, tables (seats, results, game ids) and byes."""
+
+    queryset = Tournament.objects.prefetch_related("round_set__tables__seats__player")
+    serializer_class = serializers.TournamentDetailSerializer
+
+
+class TournamentStartApi(OrganiserView, APIView):
+    """POST: start a draft or scheduled tournament now (organisers)."""
+
+    @extend_schema(request=None, responses={200: serializers.TournamentSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        t = get_object_or_404(Tournament, pk=pk)
+        services.tournament_start(tournament=t)
+        t.refresh_from_db()
+        return Response(serializers.TournamentSerializer(t).data)
+
+
+class StandingsApi(APIView):
+    """The standings: placement points (default 3/2/1/0, ties split), then cellar totals,
+    then medals, then opponents' points. JSON, or CSV with ``?format=csv``."""
+
+    renderer_classes = [JSONRenderer, BrowsableAPIRenderer, StandingsCSVRenderer]
+
+    @extend_schema(responses={200: serializers.StandingSerializer(many=True)})
+    def get(self, request: Request, pk: int) -> Response:
+        t = get_object_or_404(Tournament, pk=pk)
+        rows = selectors.tournament_standings(tournament=t)
+        resp = Response(rows)
+        if getattr(request.accepted_renderer, "format", "") == "csv":
+            resp["Content-Disposition"] = f'attachment; filename="standings-{t.pk}.csv"'
+        return resp
+
+
+class TableListApi(generics.ListAPIView):
+    """Tables (``?tournament=ID``, ``?status=``), with seats, results and game ids."""
+
+    serializer_class = serializers.TableSerializer
+
+    def get_queryset(self) -> Any:
+        qs = Table.objects.select_related("round").prefetch_related("seats__player")
+        for param, field in (("tournament", "round__tournament_id"), ("round", "round_id")):
+            v = self.request.query_params.get(param)
+            if v:
+                if not v.isdigit():
+                    raise MalformedError(f"{param} must be an id")
+                qs = qs.filter(**{field: int(v)})
+        status = self.request.query_params.get("status")
+        if status:
+            qs = qs.filter(status=status)
+        return qs.order_by("round__tournament_id", "round__number", "number")
+
+
+class TableDetailApi(generics.RetrieveAPIView):
+    queryset = Table.objects.select_related("round").prefetch_related("seats__player")
+    serializer_class = serializers.TableSerializer
+
+
+class PlayerListApi(generics.ListAPIView):
+    queryset = Player.objects.all()
+    serializer_class = serializers.PlayerSerializer
+
+
+class PlayerDetailApi(generics.RetrieveAPIView):
+    queryset = Player.objects.all()
+    serializer_class = serializers.PlayerSerializer
+
+
+class PlayerRatingsApi(generics.ListAPIView):
+    """A player's rating history (every change, in ladder order; ``?league=ID``)."""
+
+    serializer_class = serializers.RatingChangeSerializer
+
+    def get_queryset(self) -> Any:
+        player = get_object_or_404(Player, pk=self.kwargs["pk"])
+        league = None
+        lid = self.request.query_params.get("league")
+        if lid:
+            if not lid.isdigit():
+                raise MalformedError("league must be a league id")
+            league = get_object_or_404(League, pk=int(lid))
+        return selectors.player_rating_history(player=player, league=league)
+
+
+class LadderApi(APIView):
+    """The rating ladder of a league (``?league=ID``, required): openskill Plackett–Luce
+    mu and sigma, ordinal = mu − 3σ, provisional while sigma is high."""
+
+    @extend_schema(parameters=[OpenApiParameter("league", int, required=True)],
+                   responses={200: serializers.LadderRowSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        lid = request.query_params.get("league", "")
+        if not lid.isdigit():
+            raise MalformedError("?league=ID is required", code="missing_league")
+        league = get_object_or_404(League, pk=int(lid))
+        return Response(serializers.LadderRowSerializer(
+            selectors.league_ladder(league=league), many=True).data)

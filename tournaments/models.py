@@ -1,0 +1,240 @@
+"""League → Season → Tournament → Round → Table (4 seats, one ``replays.Game``),
+players (people or bots), entries, byes, ladder ratings and every rating change.
+
+Every game lives in ``replays`` as an event log; a table only points at it.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class League(models.Model):
+    """A league: where a rating ladder lives. ``ruleset`` is the default for its tournaments."""
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=120, unique=True)
+    description = models.TextField(blank=True, default="")
+    ruleset = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    """A season of a league (numbered from 1)."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    number = models.PositiveIntegerField(default=1)
+    name = models.CharField(max_length=120, blank=True, default="")
+
+    class Meta:
+        ordering = ["league", "number"]
+        constraints = [models.UniqueConstraint(fields=["league", "number"],
+                                               name="unique_season_number")]
+
+    def __str__(self) -> str:
+        return self.name or f"{self.league} — season {self.number}"
+
+
+class PlayerKind(models.TextChoices):
+    HUMAN = "human", "Human"
+    BOT = "bot", "Bot"
+
+
+class Player(models.Model):
+    """A person (a Django user) or a bot (registered name + version + settings)."""
+
+    name = models.CharField(max_length=100, unique=True)
+    kind = models.CharField(max_length=8, choices=PlayerKind.choices, default=PlayerKind.BOT)
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                on_delete=models.SET_NULL, related_name="kolkhoz_player")
+    bot_name = models.CharField(max_length=40, blank=True, default="")
+    bot_version = models.CharField(max_length=20, blank=True, default="")
+    bot_settings = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == PlayerKind.BOT
+
+
+class Format(models.TextChoices):
+    ROUND_ROBIN = "round-robin", "Round-robin"
+    SWISS = "swiss", "Swiss"
+    SERIES = "series", "Match series"
+
+
+class TournamentStatus(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    SCHEDULED = "scheduled", "Scheduled"
+    RUNNING = "running", "Running"
+    FINISHED = "finished", "Finished"
+
+
+class Tournament(models.Model):
+    """A tournament for 4-seat tables: its format, rounds, ruleset and master seed."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="tournaments")
+    name = models.CharField(max_length=120)
+    format = models.CharField(max_length=16, choices=Format.choices, default=Format.SWISS)
+    rounds = models.PositiveIntegerField(default=3)
+    ruleset = models.JSONField(default=dict, blank=True)
+    seed = models.CharField(max_length=64, default="1")
+    status = models.CharField(max_length=12, choices=TournamentStatus.choices,
+                              default=TournamentStatus.DRAFT, db_index=True)
+    starts_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    rated = models.BooleanField(default=True)
+    placement_points = models.JSONField(default=list, blank=True)  # default [3, 2, 1, 0]
+    fill_policy = models.CharField(max_length=8, default="bots",
+                                   choices=[("bots", "Fill with house bots"),
+                                            ("bye", "Give byes")])
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def league(self) -> League:
+        return self.season.league
+
+
+class Entry(models.Model):
+    """A player entered in a tournament (withdrawn players are not paired again)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    withdrawn = models.BooleanField(default=False)
+    house = models.BooleanField(default=False)  # a house bot seated to fill a table
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "id"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "player"],
+                                               name="unique_entry")]
+
+
+class RoundStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    RUNNING = "running", "Running"
+    FINISHED = "finished", "Finished"
+
+
+class Round(models.Model):
+    """One round of a tournament (numbered from 1)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=12, choices=RoundStatus.choices,
+                              default=RoundStatus.PENDING, db_index=True)
+    starts_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"],
+                                               name="unique_round_number")]
+
+
+class TableStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    PLAYING = "playing", "Playing"
+    FINISHED = "finished", "Finished"
+
+
+class Table(models.Model):
+    """A table of a round: exactly four seats and one game (``replays.Game``)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField()
+    game = models.OneToOneField("replays.Game", null=True, blank=True, on_delete=models.PROTECT,
+                                related_name="table")
+    status = models.CharField(max_length=12, choices=TableStatus.choices,
+                              default=TableStatus.PENDING, db_index=True)
+    places = models.JSONField(default=list, blank=True)   # game_end places, seat order
+    scores = models.JSONField(default=list, blank=True)
+    medals = models.JSONField(default=list, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"],
+                                               name="unique_table_number")]
+
+
+class TableSeat(models.Model):
+    """Who sits in seat 0–3 of a table (seat 0 is the first planner)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="table_seats")
+
+    class Meta:
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="unique_table_seat"),
+            models.CheckConstraint(condition=models.Q(seat__lte=3), name="seat_0_to_3"),
+        ]
+
+
+class Bye(models.Model):
+    """A player who sits out a round (fill policy ``bye``)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="unique_bye")]
+
+
+class Rating(models.Model):
+    """A player's current ladder rating in a league (openskill Plackett–Luce mu, sigma)."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    last_played_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["league", "-mu"]
+        constraints = [models.UniqueConstraint(fields=["league", "player"],
+                                               name="unique_rating")]
+
+
+class RatingChange(models.Model):
+    """One player's rating change from one rated game, with everything used to compute it,
+    so the ladder can be rebuilt from the games (``rebuild_ratings``)."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="rating_changes")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
+    game = models.ForeignKey("replays.Game", on_delete=models.PROTECT,
+                             related_name="rating_changes")
+    order = models.PositiveIntegerField()  # position of the game in the league's ladder
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    inputs = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["league", "order", "player"]
+        constraints = [models.UniqueConstraint(fields=["league", "player", "game"],
+                                               name="unique_rating_change")]

@@ -1,0 +1,124 @@
+"""Small input/output serializers for the league API (no logic here)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from .models import League, Player, RatingChange, Round, Table, Tournament
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "name", "kind", "bot_name", "bot_version", "bot_settings", "created_at"]
+
+
+class LeagueSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = League
+        fields = ["id", "name", "slug", "description", "ruleset", "created_at"]
+
+
+class LeagueInput(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    slug = serializers.SlugField(max_length=120, required=False)
+    ruleset = serializers.JSONField(required=False, allow_null=True, default=None)
+
+
+class TableSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.CharField(source="player.name")
+    player_id = serializers.IntegerField()
+
+
+class TableSerializer(serializers.ModelSerializer):
+    seats = TableSeatSerializer(many=True, read_only=True)
+    tournament = serializers.IntegerField(source="round.tournament_id", read_only=True)
+    round_number = serializers.IntegerField(source="round.number", read_only=True)
+
+    class Meta:
+        model = Table
+        fields = ["id", "tournament", "round_number", "number", "status", "game", "seats",
+                  "places", "scores", "medals", "updated_at"]
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    tables = TableSerializer(many=True, read_only=True)
+    byes = serializers.SlugRelatedField(many=True, read_only=True, slug_field="player_id")
+
+    class Meta:
+        model = Round
+        fields = ["id", "number", "status", "starts_at", "finished_at", "tables", "byes"]
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    league = serializers.IntegerField(source="season.league_id", read_only=True)
+    players = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Tournament
+        fields = ["id", "league", "season", "name", "format", "rounds", "ruleset", "seed",
+                  "status", "starts_at", "rated", "placement_points", "fill_policy",
+                  "players", "created_at", "finished_at"]
+
+    def get_players(self, t: Tournament) -> list[str]:
+        return [e.player.name for e in t.entries.filter(house=False).select_related("player")]
+
+
+class TournamentDetailSerializer(TournamentSerializer):
+    rounds_detail = RoundSerializer(source="round_set", many=True, read_only=True)
+
+    class Meta(TournamentSerializer.Meta):
+        fields = TournamentSerializer.Meta.fields + ["rounds_detail"]
+
+
+class TournamentInput(serializers.Serializer):
+    league = serializers.IntegerField()
+    name = serializers.CharField(max_length=120)
+    format = serializers.ChoiceField(choices=["round-robin", "swiss", "series"])
+    rounds = serializers.IntegerField(min_value=1, max_value=100)
+    players = serializers.ListField(child=serializers.CharField(max_length=100), min_length=4,
+                                    max_length=512)
+    ruleset = serializers.JSONField(required=False, allow_null=True, default=None)
+    seed = serializers.CharField(max_length=64, required=False, default="1")
+    starts_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    rated = serializers.BooleanField(required=False, default=True)
+    fill_policy = serializers.ChoiceField(choices=["bots", "bye"], required=False,
+                                          default="bots")
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    games = serializers.IntegerField()
+    points = serializers.FloatField()
+    points_exact = serializers.CharField()
+    cellar = serializers.IntegerField()
+    medals = serializers.IntegerField()
+    opponents_points = serializers.FloatField()
+    opponents_points_exact = serializers.CharField()
+    firsts = serializers.IntegerField()
+    seconds = serializers.IntegerField()
+    thirds = serializers.IntegerField()
+    fourths = serializers.IntegerField()
+
+
+class LadderRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    player_id = serializers.IntegerField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    ordinal = serializers.FloatField()
+    games = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+    last_played_at = serializers.DateTimeField(allow_null=True)
+
+
+class RatingChangeSerializer(serializers.ModelSerializer):
+    league = serializers.CharField(source="league.slug")
+
+    class Meta:
+        model = RatingChange
+        fields = ["order", "league", "game", "mu_before", "sigma_before", "mu_after",
+                  "sigma_after", "inputs", "created_at"]

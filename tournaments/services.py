@@ -1,0 +1,463 @@
+"""Writes for leagues: creating leagues, players and tournaments, scheduling rounds,
+playing tables (the Celery task's body), finishing rounds, ratings.
+
+Services are keyword-only and named ``<entity>_<action>``. Every game is written
+through ``replays.services`` (the event store); this module never touches events.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from collections.abc import Sequence
+from datetime import UTC, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from kolkhoz_core import build_ruleset, fold
+from kolkhoz_core.bots import get_bot, identity
+from kolkhoz_core.runner import play_year
+from replays.errors import ApplicationError, ConflictError
+from replays.models import Game, GameEvent
+from replays.services import game_append, game_create_from_engine
+
+from . import pairing, rating
+from .models import (
+    Bye,
+    Entry,
+    Format,
+    League,
+    Player,
+    PlayerKind,
+    Rating,
+    RatingChange,
+    Round,
+    RoundStatus,
+    Season,
+    Table,
+    TableSeat,
+    TableStatus,
+    Tournament,
+    TournamentStatus,
+)
+
+DEFAULT_RULESET: dict[str, Any] = {"preset": "kolkhoz"}
+HOUSE_BOT = "random"
+
+
+class LeagueError(ApplicationError):
+    """A request the league cannot carry out: HTTP 400 with a machine ``code``."""
+
+    status = 400
+    code = "invalid"
+
+
+# -- creation ---------------------------------------------------------------------------
+def league_create(*, name: str, slug: str | None = None,
+                  ruleset: dict[str, Any] | None = None) -> League:
+    """A new league (and its first season). ``ruleset``: the default for its tournaments,
+    validated by the engine (raises the engine's RulesetError)."""
+    ruleset = ruleset or DEFAULT_RULESET
+    build_ruleset(ruleset)
+    league = League.objects.create(name=name, slug=slug or slugify(name)[:120],
+                                   ruleset=ruleset)
+    Season.objects.create(league=league, number=1, name=f"{name} — season 1")
+    return league
+
+
+def player_bot_get_or_create(*, name: str, bot_name: str,
+                             settings: dict[str, Any] | None = None) -> Player:
+    """A bot player: ``bot_name`` must be a registered bot (kolkhoz_core.bots); its
+    version and settings are recorded. Raises LeagueError for an unknown bot."""
+    settings = settings or {}
+    try:
+        bot = get_bot(bot_name, **settings)
+    except (KeyError, TypeError, ValueError) as e:
+        raise LeagueError(str(e), code="unknown_bot") from e
+    ident = identity(bot)
+    player, _ = Player.objects.get_or_create(
+        name=name, defaults={"kind": PlayerKind.BOT, "bot_name": bot_name,
+                             "bot_version": ident["version"],
+                             "bot_settings": ident["settings"]})
+    return player
+
+
+def tournament_create(*, season: Season, name: str, format: str, rounds: int,
+                      players: Sequence[Player], ruleset: dict[str, Any] | None = None,
+                      seed: str = "1", starts_at: Any = None, rated: bool = True,
+                      fill_policy: str = "bots",
+                      placement_points: Sequence[float] | None = None) -> Tournament:
+    """A tournament with its entries. Round-robin needs a multiple of 4 players; a
+    series exactly 4; Swiss at least 4 (the rest get byes or house bots by
+    ``fill_policy``). Raises LeagueError (``bad_entries``, ``bad_format``) or the
+    engine's RulesetError."""
+    ruleset = ruleset or season.league.ruleset or DEFAULT_RULESET
+    build_ruleset(ruleset)
+    if format not in Format.values:
+        raise LeagueError(f"format must be one of {', '.join(Format.values)}", code="bad_format")
+    n = len(players)
+    if len({p.pk for p in players}) != n:
+        raise LeagueError("a player is entered twice", code="bad_entries")
+    if format == Format.ROUND_ROBIN and (n < 4 or n % 4):
+        raise LeagueError("a round-robin of 4-seat tables needs a multiple of 4 players", code="bad_entries")
+    if format == Format.SERIES and n != 4:
+        raise LeagueError("a match series is played by exactly 4 players", code="bad_entries")
+    if format == Format.SWISS and n < 4:
+        raise LeagueError("a Swiss tournament needs at least 4 players", code="bad_entries")
+    if rounds < 1:
+        raise LeagueError("a tournament has at least one round", code="bad_format")
+    if fill_policy not in ("bots", "bye"):
+        raise LeagueError("fill_policy must be 'bots' or 'bye'", code="bad_format")
+    with transaction.atomic():
+        t = Tournament.objects.create(
+            season=season, name=name, format=format, rounds=rounds, ruleset=ruleset,
+            seed=str(seed), starts_at=starts_at, rated=rated, fill_policy=fill_policy,
+            placement_points=list(placement_points or [3, 2, 1, 0]),
+            status=TournamentStatus.SCHEDULED if starts_at else TournamentStatus.DRAFT)
+        Entry.objects.bulk_create([Entry(tournament=t, player=p) for p in players])
+    return t
+
+
+# -- scheduling ---------------------------------------------------------------------------
+def _int_seed(*parts: Any) -> int:
+    digest = hashlib.sha256("/".join(str(p) for p in parts).encode()).hexdigest()
+    return int(digest[:12], 16)
+
+
+def game_seed(tournament: Tournament, round_no: int, table_no: int) -> str:
+    """The seed of a table's game: derived from the tournament's seed, round and table."""
+    return f"{tournament.seed}/r{round_no}/t{table_no}"
+
+
+def _entries(t: Tournament) -> list[Player]:
+    return [e.player for e in t.entries.filter(withdrawn=False, house=False)
+            .select_related("player").order_by("id")]
+
+
+def _house_bot(name: str) -> Player:
+    return player_bot_get_or_create(name=name, bot_name=HOUSE_BOT)
+
+
+def _pairings(t: Tournament, number: int) -> tuple[list[tuple[str, ...]], list[str]]:
+    """Tables (name 4-tuples, seat 0 = first planner) and byes for round ``number``."""
+    players = _entries(t)
+    names = [p.name for p in players]
+    if t.format == Format.ROUND_ROBIN:
+        schedule = pairing.round_robin(names, t.rounds, seed=_int_seed(t.seed, "rr"))
+        return [tuple(tb) for tb in schedule[number - 1]], []
+    if t.format == Format.SERIES:
+        series = pairing.match_series(names, t.rounds)
+        return [tuple(series[number - 1])], []
+    history = pairing.PairingHistory()
+    for rnd in t.round_set.filter(number__lt=number).order_by("number"):
+        for table in rnd.tables.order_by("number"):
+            history.tables.append(tuple(s.player.name for s in
+                                        table.seats.select_related("player").order_by("seat")))
+        history.byes.extend(b.player.name for b in rnd.byes.select_related("player"))
+    rows = {r["player"]: r for r in standings_rows(tournament=t)}
+    ranked = sorted(names, key=lambda n: (rows[n]["rank"] if n in rows else 10**6, n))
+    st = [pairing.PlayerStanding(player=n, points=rows[n]["points"] if n in rows else 0.0)
+          for n in ranked]
+    sr = pairing.swiss_round(st, history, seed=_int_seed(t.seed, "swiss", number),
+                             fill="bots" if t.fill_policy == "bots" else "bye")
+    return [tuple(tb) for tb in sr.tables], list(sr.byes)
+
+
+def round_schedule(*, tournament: Tournament, number: int) -> Round:
+    """Create round ``number``: its tables (exactly four seats each), each table's game in
+    the event store (seeded), and byes; the tables are enqueued for the workers once the
+    transaction commits. Idempotent: an existing round is returned as it is."""
+    existing = tournament.round_set.filter(number=number).first()
+    if existing is not None:
+        return existing
+    tables, byes = _pairings(tournament, number)
+    by_name = {p.name: p for p in _entries(tournament)}
+    with transaction.atomic():
+        rnd = Round.objects.create(tournament=tournament, number=number,
+                                   status=RoundStatus.RUNNING, starts_at=timezone.now())
+        for name in byes:
+            Bye.objects.create(round=rnd, player=by_name[name])
+        for k, names in enumerate(tables, start=1):
+            if len(names) != 4:
+                raise LeagueError("a table must have exactly four seats", code="bad_table")
+            seats = [by_name.get(n) or _house_bot(n) for n in names]
+            seed = game_seed(tournament, number, k)
+            created = game_create_from_engine(ruleset=tournament.ruleset,
+                                              seats=[p.name for p in seats],
+                                              first_planner=0, seed=seed)
+            table = Table.objects.create(round=rnd, number=k, game=created.game)
+            TableSeat.objects.bulk_create(
+                [TableSeat(table=table, seat=i, player=p) for i, p in enumerate(seats)])
+        ids = list(rnd.tables.values_list("id", flat=True))
+        transaction.on_commit(lambda: _enqueue(ids))
+    return rnd
+
+
+def _enqueue(table_ids: list[int]) -> None:
+    """Send one ``play_table`` task per table to the configured default queue
+    (``CELERY_TASK_DEFAULT_QUEUE``; read at send time so a deployment or a test can
+    give its workers a queue of their own)."""
+    from .tasks import play_table
+
+    queue = play_table.app.conf.task_default_queue
+    for tid in table_ids:
+        play_table.apply_async((tid,), queue=queue)
+
+
+def tournament_start(*, tournament: Tournament) -> Round:
+    """Start a tournament: status running, round 1 scheduled and enqueued. Raises
+    LeagueError(``not_startable``) unless it is a draft or scheduled."""
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if t.status not in (TournamentStatus.DRAFT, TournamentStatus.SCHEDULED):
+            raise LeagueError(f"tournament {t.name!r} is {t.status}", code="not_startable")
+        t.status = TournamentStatus.RUNNING
+        t.save(update_fields=["status"])
+        return round_schedule(tournament=t, number=1)
+
+
+def tournaments_start_due(*, now: Any = None) -> list[int]:
+    """Start every scheduled tournament whose time has come (Celery beat). Returns ids."""
+    now = now or timezone.now()
+    started = []
+    for t in Tournament.objects.filter(status=TournamentStatus.SCHEDULED, starts_at__lte=now):
+        try:
+            tournament_start(tournament=t)
+            started.append(t.pk)
+        except LeagueError:
+            continue
+    return started
+
+
+# -- playing a table ----------------------------------------------------------------------
+def _batch_pause() -> float:
+    try:
+        return float(os.environ.get("KOLKHOZ_BATCH_PAUSE_S", "0") or 0)
+    except ValueError:
+        return 0.0
+
+
+def _stored(game: Game) -> list[dict[str, Any]]:
+    return list(GameEvent.objects.filter(game=game).order_by("seq")
+                .values_list("payload", flat=True))
+
+
+def table_play(*, table_id: int) -> Table:
+    """Play a table's bot decisions to the end of its game, a year per append.
+
+    Idempotent and resumable: it folds what is stored and continues, so a worker killed
+    mid-game loses at most the year it was playing (nothing of it was written) and a
+    redelivered task adds nothing. Bot generators are seeded per year
+    (``kolkhoz_core.runner.bot_rng``), so the log is identical to an uninterrupted run.
+    A seat without a bot (a person) stops the loop until that person acts.
+    """
+    table = Table.objects.select_related("game", "round__tournament").get(pk=table_id)
+    if table.status == TableStatus.FINISHED:
+        return table
+    if table.status == TableStatus.PENDING:
+        Table.objects.filter(pk=table.pk, status=TableStatus.PENDING).update(
+            status=TableStatus.PLAYING)
+    game = table.game
+    assert game is not None
+    seats = list(table.seats.select_related("player").order_by("seat"))
+    bots = [get_bot(s.player.bot_name, **s.player.bot_settings) if s.player.is_bot else None
+            for s in seats]
+    seed = game.seed_secret
+    pause = _batch_pause()
+    events = _stored(game)
+    state = fold(events)
+    while not state.finished:
+        if state.to_move is not None and bots[state.to_move] is None:
+            return table  # a person's turn: their command continues the game
+        new = play_year(state, bots, seed)  # type: ignore[arg-type]
+        if pause:
+            time.sleep(pause)
+        try:
+            game_append(game=game, expected_seq=len(events), events=new)
+        except ConflictError:
+            events = _stored(game)  # another worker got there first: read and go on
+            state = fold(events)
+            continue
+        events.extend(new)
+    end = next(e for e in reversed(events) if e["type"] == "game_end")
+    table_finish(table_id=table.pk, result=end)
+    table.refresh_from_db()
+    return table
+
+
+def table_finish(*, table_id: int, result: dict[str, Any] | None = None) -> None:
+    """Record a finished table's result (``result``: its ``game_end`` event, read from
+    the store when not given); when it was its round's last table, finish the round
+    (ratings, then the next round or the tournament's end). Idempotent: a table already
+    finished is left as it is."""
+    table = Table.objects.only("id", "round_id", "game_id").get(pk=table_id)
+    end = result or (GameEvent.objects.filter(game_id=table.game_id, type="game_end")
+                     .values_list("payload", flat=True).first())
+    if end is None:
+        return
+    with transaction.atomic():
+        updated = (Table.objects.filter(pk=table_id).exclude(status=TableStatus.FINISHED)
+                   .update(places=end["places"], scores=end["scores"], medals=end["medals"],
+                           status=TableStatus.FINISHED, updated_at=timezone.now()))
+        if not updated:
+            return
+        rnd = Round.objects.select_for_update().get(pk=table.round_id)
+        if rnd.status == RoundStatus.FINISHED:
+            return
+        if rnd.tables.exclude(status=TableStatus.FINISHED).exists():
+            return
+        round_finish(round_=rnd)
+
+
+def round_finish(*, round_: Round) -> None:
+    """Close a round: rate its games, then schedule the next round or end the tournament."""
+    round_.status = RoundStatus.FINISHED
+    round_.finished_at = timezone.now()
+    round_.save(update_fields=["status", "finished_at"])
+    t = round_.tournament
+    if t.rated:
+        ratings_apply_round(round_=round_)
+    if round_.number < t.rounds:
+        round_schedule(tournament=t, number=round_.number + 1)
+    else:
+        t.status = TournamentStatus.FINISHED
+        t.finished_at = timezone.now()
+        t.save(update_fields=["status", "finished_at"])
+
+
+# -- ratings -------------------------------------------------------------------------------
+def rated_game_of(table: Table) -> rating.RatedGame:
+    """A finished table as the ladder rates it: ordered by the round's start time, then
+    (tournament, round, table) — a canonical order shared by incremental and rebuild."""
+    rnd = table.round
+    key = f"t{rnd.tournament_id:08d}-r{rnd.number:04d}-k{table.number:04d}"
+    players = tuple(s.player.name for s in table.seats.select_related("player").order_by("seat"))
+    return rating.RatedGame(game_id=key, players=players, places=tuple(table.places),
+                            played_at=rnd.starts_at)
+
+
+def _ladder_from_db(league: League) -> rating.Ladder:
+    ladder = rating.Ladder()
+    for r in Rating.objects.filter(league=league).select_related("player"):
+        ladder.entries[r.player.name] = rating.LadderEntry(
+            player=r.player.name, mu=r.mu, sigma=r.sigma, games=r.games,
+            last_played=r.last_played_at.replace(tzinfo=None) if r.last_played_at else None)
+    return ladder
+
+
+def _store_changes(league: League, changes: list[rating.RatingChange],
+                   tables: dict[str, Table], order_start: int) -> None:
+    by_name = {p.name: p for p in Player.objects.filter(name__in={c.player for c in changes})}
+    rows = []
+    order = order_start
+    last_game = None
+    for c in changes:
+        if c.game_id != last_game:
+            order += 1
+            last_game = c.game_id
+        table = tables[str(c.game_id)]
+        rows.append(RatingChange(
+            league=league, player=by_name[c.player], game_id=table.game_id, order=order,
+            mu_before=c.mu_before, sigma_before=c.sigma_before, mu_after=c.mu_after,
+            sigma_after=c.sigma_after,
+            inputs={"players": list(c.players), "places": list(c.places), "place": c.place,
+                    "sigma_stored": c.sigma_stored, "idle_days": c.idle_days,
+                    "table": table.pk, "key": c.game_id}))
+    RatingChange.objects.bulk_create(rows)
+
+
+def _save_ladder(league: League, ladder: rating.Ladder) -> None:
+    """Upsert every ladder entry's Rating in one statement."""
+    players = {p.name: p for p in Player.objects.filter(name__in=list(ladder.entries))}
+    rows = [Rating(league=league, player=players[name], mu=e.mu, sigma=e.sigma, games=e.games,
+                   last_played_at=e.last_played.replace(tzinfo=UTC) if e.last_played else None)
+            for name, e in ladder.entries.items()]
+    Rating.objects.bulk_create(rows, update_conflicts=True, unique_fields=["league", "player"],
+                               update_fields=["mu", "sigma", "games", "last_played_at"])
+
+
+def ratings_apply_round(*, round_: Round) -> list[rating.RatingChange]:
+    """Rate a finished round's games in table order (each player sits at one table per
+    round, so the order inside a round cannot change anyone's numbers)."""
+    league = round_.tournament.season.league
+    ladder = _ladder_from_db(league)
+    tables = list(round_.tables.filter(status=TableStatus.FINISHED).order_by("number"))
+    by_key: dict[str, Table] = {}
+    changes: list[rating.RatingChange] = []
+    for table in tables:
+        g = rated_game_of(table)
+        by_key[g.game_id] = table
+        changes.extend(ladder.record(g))
+    last = RatingChange.objects.filter(league=league).order_by("-order").first()
+    _store_changes(league, changes, by_key, last.order if last else 0)
+    _save_ladder(league, ladder)
+    return changes
+
+
+def ratings_rebuild(*, league: League) -> rating.Ladder:
+    """Recompute the league's whole ladder from its finished rated games (replacing every
+    Rating and RatingChange); the numbers equal the incremental ones."""
+    tables = list(Table.objects.filter(round__tournament__season__league=league,
+                                       round__tournament__rated=True,
+                                       status=TableStatus.FINISHED)
+                  .select_related("round"))
+    games = [rated_game_of(t) for t in tables]
+    by_key = {g.game_id: t for g, t in zip(games, tables, strict=True)}
+    ladder = rating.rebuild(games)
+    with transaction.atomic():
+        RatingChange.objects.filter(league=league).delete()
+        Rating.objects.filter(league=league).delete()
+        _store_changes(league, ladder.changes, by_key, 0)
+        _save_ladder(league, ladder)
+    return ladder
+
+
+def tables_resume_stalled(*, older_than_s: float = 60.0) -> list[int]:
+    """Re-enqueue tables of running tournaments that made no progress for
+    ``older_than_s`` seconds (a lost task message; the task is idempotent, so a
+    duplicate costs nothing). Returns the table ids."""
+    cutoff = timezone.now() - timedelta(seconds=older_than_s)
+    ids = list(Table.objects.filter(status__in=[TableStatus.PENDING, TableStatus.PLAYING],
+                                    updated_at__lt=cutoff,
+                                    round__tournament__status=TournamentStatus.RUNNING)
+               .values_list("id", flat=True))
+    if ids:
+        Table.objects.filter(id__in=ids).update(updated_at=timezone.now())
+        _enqueue(ids)
+    return ids
+
+
+# -- standings (a read, but services need it for Swiss pairing) ------------------------------
+def standings_rows(*, tournament: Tournament) -> list[dict[str, Any]]:
+    """The tournament's standings as dicts (see tournaments.scoring.StandingRow.as_dict),
+    house bots left out."""
+    from . import scoring
+
+    entries = _entries(tournament)
+    names = {p.name for p in entries}
+    results = []
+    for table in (Table.objects.filter(round__tournament=tournament,
+                                       status=TableStatus.FINISHED)
+                  .prefetch_related("seats__player")):
+        players = tuple(s.player.name for s in sorted(table.seats.all(), key=lambda s: s.seat))
+        results.append(scoring.TableResult(players=players, places=tuple(table.places),
+                                           scores=tuple(table.scores),
+                                           medals=tuple(table.medals)))
+    points = tournament.placement_points or [3, 2, 1, 0]
+    rows = scoring.standings(results, points=points, players=sorted(names))
+    out = [r.as_dict() for r in rows if r.player in names]
+    # ranks again without the house bots
+    for i, row in enumerate(out):
+        if i and _key(out[i - 1]) == _key(row):
+            row["rank"] = out[i - 1]["rank"]
+        else:
+            row["rank"] = i + 1
+    return out
+
+
+def _key(row: dict[str, Any]) -> tuple[Any, ...]:
+    return (row["points_exact"], row["cellar"], row["medals"], row["opponents_points_exact"])

@@ -1,0 +1,21 @@
+"""The league API's routes (mounted under /api/)."""
+
+from django.urls import path
+
+from . import apis
+
+urlpatterns = [
+    path("leagues/", apis.LeagueListApi.as_view(), name="leagues"),
+    path("leagues/<int:pk>/", apis.LeagueDetailApi.as_view(), name="league"),
+    path("tournaments/", apis.TournamentListApi.as_view(), name="tournaments"),
+    path("tournaments/<int:pk>/", apis.TournamentDetailApi.as_view(), name="tournament"),
+    path("tournaments/<int:pk>/start/", apis.TournamentStartApi.as_view(),
+         name="tournament-start"),
+    path("tournaments/<int:pk>/standings/", apis.StandingsApi.as_view(), name="standings"),
+    path("tables/", apis.TableListApi.as_view(), name="tables"),
+    path("tables/<int:pk>/", apis.TableDetailApi.as_view(), name="table"),
+    path("players/", apis.PlayerListApi.as_view(), name="players"),
+    path("players/<int:pk>/", apis.PlayerDetailApi.as_view(), name="player"),
+    path("players/<int:pk>/ratings/", apis.PlayerRatingsApi.as_view(), name="player-ratings"),
+    path("ratings/", apis.LadderApi.as_view(), name="ratings"),
+]
