@@ -7,7 +7,8 @@ BIN := $(VENV)/bin
 
 DEMO_HOST ?= 127.0.0.1
 DEMO_PORT ?= 8000
-DEMO_GAMES ?= 6
+DEMO_GAMES ?= 3
+DEMO_SEED ?= 1
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +24,7 @@ setup: $(VENV)/.installed
 # of seeded bot games, prints the URL and serves the site (Ctrl-C to stop).
 demo: setup
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py run_league --preset kolkhoz --bots 8 --format swiss --rounds 3 --seed $(DEMO_SEED)
 	$(BIN)/python manage.py seed_demo --games $(DEMO_GAMES)
 	@echo
 	@echo "Kolkhoz Platform: open http://$(DEMO_HOST):$(DEMO_PORT)/  (API docs: http://$(DEMO_HOST):$(DEMO_PORT)/api/docs/)"

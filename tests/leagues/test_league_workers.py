@@ -25,7 +25,8 @@ from .league_helpers import (
     wait_until,
 )
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery, pytest.mark.postgres,
+              pytest.mark.redis]
 
 
 @pytest.fixture
