@@ -277,7 +277,7 @@ def table_play(*, table_id: int) -> Table:
         if pause:
             time.sleep(pause)
         try:
-            game_append(game=game, expected_seq=len(events), events=new)
+            game_append(game=game, expected_seq=len(events), events=new, reproducible=True)
         except ConflictError:
             events = _stored(game)  # another worker got there first: read and go on
             state = fold(events)
