@@ -330,3 +330,63 @@ def test_evolve_applies_the_game_event_to_a_fresh_state() -> None:
     # then the result equals the fold, and the fresh state is still fresh
     assert state == kc.fold(events[:1])
     assert fresh.seq == 0 and fresh.phase == "setup"
+
+
+# -- the checkers themselves notice faults (so that passing means something) ----------------
+def _renumber(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{**e, "seq": i} for i, e in enumerate(events)]
+
+
+def test_the_log_checks_notice_a_corrupted_log() -> None:
+    # given a sound log
+    events = _a_game("meta-log", {"preset": "kolkhoz", "options": {"nomenklatura": True}})
+    seed = events[-1]["seed"]
+    check_log(events, seed)
+    plays = [i for i, e in enumerate(events) if e["type"] == "play"]
+    i = plays[0]
+    end = events[-1]
+    corrupted = {
+        "two plays swapped": _renumber(events[:i] + [events[i + 1], events[i]]
+                                       + events[i + 2:]),
+        "a seq gap": events[:5] + events[6:],
+        "a score off by one": events[:-1] + [{**end, "scores": [end["scores"][0] + 1]
+                                              + end["scores"][1:]}],
+        "places reversed": events[:-1] + [{**end, "places": end["places"][::-1]}]
+        if len(set(end["places"])) > 1 else None,
+        "a pocket dropped": _renumber([e for e in events if e is not next(
+            x for x in events if x["type"] == "pocket")]),
+        "a clause id that is no anchor": events[:1] + [{**events[1], "rules": ["year.cnt"]}]
+        + events[2:],
+        "a tuple in an event": events[:1] + [{**events[1], "rules": ("year.count",)}]
+        + events[2:],
+    }
+    for name, bad in corrupted.items():
+        if bad is None:
+            continue
+        # when it is checked, then the fault is noticed
+        with pytest.raises(AssertionError):
+            check_log(bad, seed)
+            pytest.fail(f"not noticed: {name}")
+
+
+def test_the_card_checks_notice_a_misplaced_card() -> None:
+    # given the state in the middle of a game
+    events = _a_game("meta-cards")
+    state = kc.fold(events[:40])
+    check_conservation(state)
+    # when a card is duplicated, or lost, then conservation fails
+    dup = state.copy()
+    dup.hands[0].append(dup.hands[1][0] if dup.hands[1] else next(iter(dup.deck)))
+    with pytest.raises(AssertionError):
+        check_conservation(dup)
+    lost = state.copy()
+    lost.deck.pop()
+    with pytest.raises(AssertionError):
+        check_conservation(lost)
+    # and the tracker refuses a North event for a card still hidden in a cellar
+    rev = next(i for i, e in enumerate(events) if e["type"] == "revealed"
+               and events[i + 1]["type"] == "north" and events[i + 1]["card"] == e["card"])
+    bad = _renumber(events[:rev] + [events[rev + 1], events[rev]] + events[rev + 2:])
+    with pytest.raises(AssertionError, match="north"):
+        for _ in replay_with_tracker(bad):
+            pass
