@@ -221,6 +221,12 @@ def check_conservation(state: kc.GameState) -> dict[str, tuple[Any, ...]]:
 
 
 # -- an independent model of the game, driven by the events --------------------------------------
+def _signature(ev: dict[str, Any]) -> tuple[Any, ...]:
+    if ev["type"] == "farmed":
+        return ("farmed", ev["field"], ev["seat"], ev["hours"])
+    return (ev["type"], ev["seat"], ev["card"], ev["field"])
+
+
 class Tracker:
     """Follows every card through the log (RECORD_FORMAT's events, docs/rules.md), with no
     help from the engine's state. For each card: its location (as ``state_locations``),
@@ -238,6 +244,8 @@ class Tracker:
         self.seed: str | None = None
         self.trick: list[str] = []
         self.trick_seats: list[int] = []
+        self.pending: list[tuple[Any, ...]] = []
+        self.expect_swaps: list[int] = []
 
     # helpers
     def _move(self, code: str, loc: tuple[Any, ...], public: bool, owner: int | None = None,
@@ -248,10 +256,10 @@ class Tracker:
         self.kind[code] = kind
 
     def where(self, *loc: Any) -> list[str]:
-        return sorted(c for c, l in self.loc.items() if l == tuple(loc))
+        return sorted(c for c, pos in self.loc.items() if pos == tuple(loc))
 
     def cellar(self, seat: int) -> list[str]:
-        return sorted(c for c, l in self.loc.items() if l[0] == "cellar" and l[1] == seat)
+        return sorted(c for c, pos in self.loc.items() if pos[:2] == ("cellar", seat))
 
     def hand(self, seat: int) -> list[str]:
         return self.where("hand", seat)
@@ -266,8 +274,8 @@ class Tracker:
         if self.finished:
             return set(self.loc)
         out = set(self.north_history)
-        for c, l in self.loc.items():
-            if l[0] in ("deck", "pile", "discarded"):
+        for c, pos in self.loc.items():
+            if pos[0] in ("deck", "pile", "discarded"):
                 continue
             if self.public[c] or (viewer is not None and self.owner[c] == viewer):
                 out.add(c)
@@ -298,7 +306,16 @@ class Tracker:
 
     # events
     def apply(self, ev: dict[str, Any]) -> None:
-        getattr(self, "_" + ev["type"], self._other)(ev)
+        t = ev["type"]
+        if t in ("farmed", "revealed", "north"):
+            # every one of these is predicted by the model (after an assign / a requisition)
+            got = _signature(ev)
+            assert self.pending, f"unpredicted {t} event: {ev}"
+            want = self.pending.pop(0)
+            assert got == want, f"expected {want}, got {got} (seq {ev['seq']})"
+        else:
+            assert not self.pending, f"{t} event while still expecting {self.pending}"
+        getattr(self, "_" + t, self._other)(ev)
 
     def _other(self, ev: dict[str, Any]) -> None:
         raise AssertionError(f"unexpected event type {ev['type']!r}")
@@ -314,7 +331,38 @@ class Tracker:
 
     def _year(self, ev: dict[str, Any]) -> None:
         self.year = ev["year"]
+        self.planner = ev["planner"]
+        self.famine = ev["famine"]
+        self.trump: str | None = None
         self.sent_north: list[str] = []
+        self.hours = dict.fromkeys(SUITS, 0)
+        self.farmed: set[str] = set()
+        self.medals_year = [0, 0, 0, 0]
+        self.tricks_played = 0
+        self.stack_takers: set[int] = set()
+        self.roles: dict[str, str] = {}  # "J"/"Q"/"K" of trump -> field (nom.*)
+        self.wrecker_field: str | None = None
+        self.req_plan: dict[str, list[int]] | None = None
+        self.table_wide = False
+
+    def order(self) -> list[int]:
+        return [(self.planner + i) % 4 for i in range(4)]
+
+    def _start_swaps(self) -> None:
+        """swap / swap.scope: from year 2, each seat in turn from the planner with a card
+        in hand and an eligible cellar card swaps or passes."""
+        self.expect_swaps = []
+        if not (self.options["swap"] and self.year >= 2):
+            return
+        scope = self.options["swap_scope"]
+        for seat in self.order():
+            if not self.hand(seat):
+                continue
+            eligible = [c for c in self.cellar(seat)
+                        if not (scope == "hidden" and self.loc[c][2])
+                        and not (scope == "workers" and self.kind[c] == "reward")]
+            if eligible:
+                self.expect_swaps.append(seat)
 
     def _deal(self, ev: dict[str, Any]) -> None:
         for seat, hand in enumerate(ev["hands"]):
@@ -325,24 +373,31 @@ class Tracker:
             f = SUITS.index(letter)
             assert self.loc[code] == ("pile", f), f"job {code} from {self.loc[code]}"
             self._move(code, ("job", f), True)
+        if self.famine:
+            self._start_swaps()
 
     def _trump(self, ev: dict[str, Any]) -> None:
-        pass
+        self.trump = ev["suit"]
+        self._start_swaps()
 
     def _swap(self, ev: dict[str, Any]) -> None:
+        assert self.expect_swaps and ev["seat"] == self.expect_swaps[0], (
+            f"swap by seat {ev['seat']}, expected swappers {self.expect_swaps}")
+        self.expect_swaps.pop(0)
         if ev.get("pass"):
             return
         seat, h, c = ev["seat"], ev["hand"], ev["cellar"]
         assert self.loc[h] == ("hand", seat), f"swap: {h} is in {self.loc[h]}"
-        l = self.loc[c]
-        assert l[:2] == ("cellar", seat), f"swap: {c} is in {l}"
-        face_up = l[2]
+        pos = self.loc[c]
+        assert pos[:2] == ("cellar", seat), f"swap: {c} is in {pos}"
+        face_up = pos[2]
         assert ev.get("taken") == ("revealed" if face_up else "hidden"), ev
         # swap.buried: the hand card goes in face-down; the taken card is public iff face-up
         self._move(c, ("hand", seat), face_up, seat)
         self._move(h, ("cellar", seat, False), False, seat, "worker")
 
     def _play(self, ev: dict[str, Any]) -> None:
+        assert not self.expect_swaps, f"play before the swaps of {self.expect_swaps}"
         seat, code = ev["seat"], ev["card"]
         assert self.loc[code] == ("hand", seat), f"play: {code} is in {self.loc[code]}"
         if self.trick and self.trick[0] != "X":
@@ -359,12 +414,28 @@ class Tracker:
     def _trick(self, ev: dict[str, Any]) -> None:
         assert ev["cards"] == self.trick, (ev["cards"], self.trick)
         assert ev["leader"] == self.trick_seats[0]
+        assert ev["winner"] == trick_winner(self.trick, self.trick_seats[0], self.trump)
+        self.medals_year[ev["winner"]] += 1
+        self.tricks_played += 1
 
     def _assign(self, ev: dict[str, Any]) -> None:
         assert sorted(ev["cards"]) == sorted(self.trick)
+        nom = self.options["nomenklatura"] and self.trump is not None
         for code, letter in ev["cards"].items():
             self._move(code, ("field", SUITS.index(letter)), True)
+            court = nom and suit(code) == self.trump and value(code) >= 11
+            if code == "X":
+                self.wrecker_field = letter
+            elif court:
+                self.roles[code[:-1]] = letter
+            # card.value; nom.drunkard: the trump Jack works 0 hours
+            self.hours[letter] += 0 if court and code[:-1] == "J" else value(code)
         self.trick, self.trick_seats = [], []
+        # farm.threshold: every field reaching 40 for the first time, in field order
+        for f in SUITS:
+            if f not in self.farmed and self.hours[f] >= 40:
+                self.farmed.add(f)
+                self.pending.append(("farmed", f, ev["seat"], self.hours[f]))
 
     def _farmed(self, ev: dict[str, Any]) -> None:
         f, seat = SUITS.index(ev["field"]), ev["seat"]
@@ -377,6 +448,7 @@ class Tracker:
             for code in cards:
                 self._move(code, ("cellar", seat, code == top), True, None,
                            "stack_top" if code == top else "stack")
+            self.stack_takers.add(seat)
         else:
             # farm.reward (accum: all of them); Northern play pays nothing
             assert sorted(ev["rewards"]) == self.where("job", f), (ev, self.where("job", f))
@@ -385,11 +457,125 @@ class Tracker:
 
     def _pocket(self, ev: dict[str, Any]) -> None:
         seat, code = ev["seat"], ev["card"]
-        assert self.loc[code] == ("hand", seat), f"pocket: {code} is in {self.loc[code]}"
+        assert self.expect_swaps == [], f"pocket before the swaps of {self.expect_swaps}"
+        # pocket: the single card left in hand
+        assert self.hand(seat) == [code], f"pocket {code}: hand is {self.hand(seat)}"
         self._move(code, ("cellar", seat, False), False, seat, "worker")
 
+    def _plan_requisition(self) -> None:
+        """req.failed / req.vulnerable / stakh / northern / mice / k36.orden / nom.informant
+        / req.fallback (x.fallback_scope): who answers for each failed field."""
+        o = self.options
+        order = self.order()
+        failed = [f for f in SUITS if f not in self.farmed or f == self.wrecker_field]
+        hero = None
+        if o["stakh"] and self.tricks_played > 0:
+            heroes = [s for s in range(4) if self.medals_year[s] == self.tricks_played]
+            hero = heroes[0] if heroes else None
+        if o["northern"] or o["mice"]:
+            base = list(order)
+        elif self.k36_orden and o["k36_vulnerable"] == "stack_takers":
+            base = [s for s in order if s in self.stack_takers]
+        else:
+            base = [s for s in order if self.medals_year[s] > 0]
+        everyone = [s for s in order if s != hero]
+        if hero is not None:
+            base = everyone
+        plan = {f: (everyone if self.roles.get("Q") == f else base) for f in failed}
+        fallback = len(failed) == 4 and not any(plan.values())
+        if fallback:
+            plan = {f: everyone for f in failed}
+        self.req_plan = plan
+        self.table_wide = o["mice"] or fallback
+        self.req_fallback = fallback
+
     def _requisition(self, ev: dict[str, Any]) -> None:
-        pass
+        if self.req_plan is None:
+            self._plan_requisition()
+        assert self.req_plan is not None
+        f = ev["field"]
+        assert f in self.req_plan, f"requisition of {f}: failed fields are {list(self.req_plan)}"
+        vuln = self.req_plan[f]
+        assert ev["vulnerable"] == vuln, f"vulnerable for {f}: {ev['vulnerable']} != {vuln}"
+        assert ("req.fallback" in ev["rules"]) == self.req_fallback, ev
+        assert list(self.req_plan)[0] == f, f"requisition of {f} out of field order"
+        del self.req_plan[f]
+        self.pending.extend(self._expected_takes(f, vuln))
+
+    def _expected_takes(self, f: str, vuln: list[int]) -> list[tuple[Any, ...]]:
+        """req.take, reveal=highest|highest_hidden, nom.*, mice, x.drunkard_reveals,
+        x.hidden_partyman, x.short_partyman: the field's revealed and north events."""
+        informant = self.roles.get("Q") == f
+        partyman = self.roles.get("K") == f
+        drunkard = self.roles.get("J") == f
+        hidden_first = self.options["reveal"] == "highest_hidden"
+        n_take = 2 if partyman else 1
+        face_up = {c: pos[2] for c, pos in self.loc.items() if pos[0] == "cellar"}
+        out: list[tuple[Any, ...]] = []
+
+        def matching(seat: int) -> list[str]:
+            cards = [c for c in self.cellar(seat) if c == "X" or suit(c) == f]
+            return sorted(cards, key=value, reverse=True)
+
+        def reveal(seat: int, c: str) -> None:
+            out.append(("revealed", seat, c, f))
+            face_up[c] = True
+
+        def send_drunkard() -> None:
+            jack = "J" + str(self.trump)
+            pos = self.loc[jack]
+            if pos[0] == "field":
+                out.append(("north", None, jack, f))
+            elif pos[0] == "cellar":
+                if not face_up[jack]:
+                    reveal(pos[1], jack)
+                out.append(("north", pos[1], jack, f))
+
+        if not self.table_wide:
+            plans = []
+            for seat in vuln:
+                m = matching(seat)
+                hidden = [c for c in m if not face_up[c]]
+                reveals = hidden if informant else (hidden[:1] if hidden_first else [])
+                reveals = list(reveals)
+                takes = [] if drunkard else m[:n_take]
+                reveals += [c for c in takes if c in hidden and c not in reveals]
+                plans.append((seat, reveals, takes))
+            if informant:
+                for seat, reveals, _ in plans:
+                    for c in reveals:
+                        reveal(seat, c)
+                if drunkard:
+                    send_drunkard()
+                for seat, _, takes in plans:
+                    out += [("north", seat, c, f) for c in takes]
+            else:
+                for seat, reveals, takes in plans:
+                    for c in reveals:
+                        reveal(seat, c)
+                    out += [("north", seat, c, f) for c in takes]
+                if drunkard:
+                    send_drunkard()
+            return out
+        # mice (or req.fallback): everyone answering reveals, then the table's best go North
+        for seat in vuln:
+            m = matching(seat)
+            hidden = [c for c in m if not face_up[c]]
+            if informant:
+                reveals = hidden
+            elif hidden_first:
+                reveals = hidden[:1]
+            else:
+                reveals = [c for c in m[:1] if not face_up[c]]
+            for c in reveals:
+                reveal(seat, c)
+        if drunkard:
+            send_drunkard()
+            return out
+        pool = [(value(c), seat, c) for seat in vuln for c in matching(seat) if face_up[c]]
+        pool.sort(key=lambda x: -x[0])
+        out += [("north", seat, c, f) for _, seat, c in pool[:n_take]]
+        return out
 
     def _revealed(self, ev: dict[str, Any]) -> None:
         seat, code = ev["seat"], ev["card"]
@@ -398,18 +584,22 @@ class Tracker:
 
     def _north(self, ev: dict[str, Any]) -> None:
         seat, code = ev["seat"], ev["card"]
-        l = self.loc[code]
+        pos = self.loc[code]
         if seat is None:
-            assert l == ("field", SUITS.index(ev["field"])), f"north: {code} is in {l}"
+            assert pos == ("field", SUITS.index(ev["field"])), f"north: {code} is in {pos}"
         else:
             # req.take: "a hidden card is always revealed before it goes North"
-            assert l == ("cellar", seat, True), f"north from seat {seat}: {code} is {l}"
+            assert pos == ("cellar", seat, True), f"north from seat {seat}: {code} is {pos}"
         self._move(code, ("north",), True)
         self.north_history.append(code)
         self.sent_north.append(code)
 
     def _year_end(self, ev: dict[str, Any]) -> None:
-        jobs = sorted(c for c, l in self.loc.items() if l[0] == "job")
+        assert not self.expect_swaps, self.expect_swaps
+        if self.req_plan is None:
+            self._plan_requisition()
+        assert self.req_plan == {}, f"failed fields without a requisition: {self.req_plan}"
+        jobs = sorted(c for c, pos in self.loc.items() if pos[0] == "job")
         if self.options["accum"]:
             assert ev["discarded"] == [], ev
         else:
@@ -422,8 +612,8 @@ class Tracker:
                                                                        back_north)
         for code in ev["discarded"]:
             self._move(code, ("discarded",), True)
-        for code, l in list(self.loc.items()):
-            if l[0] == "field":
+        for code, pos in list(self.loc.items()):
+            if pos[0] == "field":
                 self._move(code, ("deck",), False)
             elif self.kind[code] == "stack_top":
                 self.kind[code] = "worker"
@@ -684,7 +874,7 @@ def replay_with_tracker(events: list[dict[str, Any]]) -> Iterator[tuple[kc.GameS
     """(state, tracker) after every event; checks conservation and that the state and
     the independent tracker agree on where every card is (and face-up or not)."""
     tracker = Tracker()
-    for state, ev in zip(kc.replay(events), events):
+    for state, ev in zip(kc.replay(events), events, strict=True):
         tracker.apply(ev)
         locs = check_conservation(state)
         assert locs == tracker.loc, _loc_diff(locs, tracker.loc, ev)
@@ -855,8 +1045,54 @@ def illegal_inputs(state: kc.GameState, rng: random.Random,
     return out
 
 
+def _candidates(state: kc.GameState) -> list[dict[str, Any]]:
+    """Every well-formed input of the awaited type for the seat to act: the space in
+    which legal_inputs must be exactly the inputs decide accepts."""
+    ph = state.phase
+    codes = sorted(ALL_CODES)
+    if ph == "play":
+        return [{"type": "play", "seat": state.to_move, "card": c} for c in codes]
+    if ph == "assign":
+        trick = [code_of(c) for c in state.trick]
+        out = []
+        for k in range(4 ** len(trick)):
+            fields = [SUITS[(k // 4 ** i) % 4] for i in range(len(trick))]
+            out.append({"type": "assign", "seat": state.winner,
+                        "cards": dict(zip(trick, fields, strict=True))})
+        return out
+    if ph == "swap":
+        seat = state.to_move
+        out = [{"type": "swap", "seat": seat, "pass": True}]
+        for h in state.hands[seat]:
+            for e in state.cellars[seat]:
+                out.append({"type": "swap", "seat": seat, "hand": code_of(h),
+                            "cellar": code_of(e[0])})
+        return out
+    if ph == "trump":
+        seats: list[int | None] = [None, 0, 1, 2, 3]
+        return [{"type": "trump", "seat": s, "suit": f} for s in seats for f in SUITS]
+    return []
+
+
+def check_legal_inputs_exact(state: kc.GameState, seed: str) -> None:
+    """legal_inputs(state) is exactly the set of candidate inputs decide accepts."""
+    key = lambda inp: json.dumps(inp, sort_keys=True)  # noqa: E731
+    legal = {key(i) for i in kc.legal_inputs(state)}
+    accepted = set()
+    for inp in _candidates(state):
+        try:
+            kc.decide(state, inp, seed=seed)
+        except kc.KolkhozError:
+            continue
+        accepted.add(key(inp))
+    assert accepted == legal, (f"phase {state.phase}: accepted but not listed "
+                               f"{sorted(accepted - legal)[:3]}, listed but refused "
+                               f"{sorted(legal - accepted)[:3]}")
+
+
 def check_step(state: kc.GameState, rng: random.Random, seed: str,
-               tracker: Tracker | None = None, max_legal: int = 6) -> None:
+               tracker: Tracker | None = None, max_legal: int = 6,
+               exhaustive: bool = False) -> None:
     """At a decision (or deal): every member of legal_inputs (a sample when many) is
     accepted by decide; a set of illegal inputs is refused with a KolkhozError whose
     ``code`` is a non-empty string; the state never changes."""
@@ -885,6 +1121,8 @@ def check_step(state: kc.GameState, rng: random.Random, seed: str,
         else:
             raise AssertionError(f"decide accepted an illegal input in phase {state.phase}: "
                                  f"{bad!r} -> {evs[:1]}")
+    if exhaustive and state.phase != "deal":
+        check_legal_inputs_exact(state, seed)
     assert state.snapshot() == before, "decide changed the state"
 
 

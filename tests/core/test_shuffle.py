@@ -41,7 +41,7 @@ def words(seed: str, label: str) -> Iterator[int]:
     read as eight big-endian 32-bit words."""
     k = 0
     while True:
-        block = hmac.new(seed.encode("utf-8"), f"kolkhoz-shuffle/1:{label}:{k}".encode("utf-8"),
+        block = hmac.new(seed.encode("utf-8"), f"kolkhoz-shuffle/1:{label}:{k}".encode(),
                          hashlib.sha256).digest()
         for i in range(0, 32, 4):
             yield int.from_bytes(block[i:i + 4], "big")
@@ -200,7 +200,8 @@ def test_deals_are_uniform_ish_over_2000_seeds() -> None:
     expected = n * 5 / 33
     for c in workers:
         for seat in range(4):
-            assert 0.6 * expected < at_seat[(c, seat)] < 1.4 * expected, (c, seat, at_seat[(c, seat)])
+            got = at_seat[(c, seat)]
+            assert 0.6 * expected < got < 1.4 * expected, (c, seat, got)
     # and every reward card is a job of its field about 1/5 of the time
     for f in SUITS:
         for r in RANKS[:5]:

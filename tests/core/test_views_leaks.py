@@ -104,7 +104,7 @@ def check_game_for_leaks(events: list[dict[str, Any]], seed: str) -> None:
     assert game["seed_commitment"] == hashlib.sha256(seed.encode("utf-8")).hexdigest()
     tracker = Tracker()
     seen: dict[int | None, list[dict[str, Any]]] = {v: [] for v in VIEWERS}
-    for k, (state, ev) in enumerate(zip(kc.replay(events), events)):
+    for k, (state, ev) in enumerate(zip(kc.replay(events), events, strict=True)):
         entitled = {v: tracker.entitled(ev, v) for v in VIEWERS}
         tracker.apply(ev)
         prefix = events[: k + 1]
