@@ -1104,6 +1104,13 @@ def check_step(state: kc.GameState, rng: random.Random, seed: str,
         legal = [chance]
     else:
         assert legal, f"no legal input in phase {state.phase}"
+    # every legal input is for the seat the state says is to move (None: chance)
+    want_seat = state.winner if state.phase == "assign" else state.to_move
+    assert state.phase == "assign" or state.to_move == want_seat
+    if state.phase != "deal":
+        assert {i["seat"] for i in legal} == {want_seat}, (state.phase, want_seat, legal[:2])
+        if state.phase == "assign":
+            assert state.to_move == state.winner
     sample = legal if len(legal) <= max_legal else rng.sample(legal, max_legal)
     for inp in sample:
         evs = kc.decide(state, inp, seed=seed)

@@ -96,6 +96,12 @@ def _check_view(view: dict[str, Any], viewer: int | None, tracker: Tracker) -> N
         assert view["hand"] == view["hands"][viewer]
     else:
         assert view["hand"] is None
+    # and the public table is the tracker's: field cards, jobs, trick, cards sent North
+    for f, field in enumerate(view["fields"]):
+        assert sorted(field["cards"]) == tracker.where("field", f)
+        assert sorted(field["rewards"]) == tracker.where("job", f)
+    assert view["trick"]["cards"] == tracker.trick
+    assert view["north"] == tracker.north_history
 
 
 def check_game_for_leaks(events: list[dict[str, Any]], seed: str) -> None:
