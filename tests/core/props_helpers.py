@@ -34,7 +34,7 @@ import kolkhoz_core as kc
 
 # -- budgets ------------------------------------------------------------------------------
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "default")
-SCALE = {"ci": 3, "quick": 0.25}.get(PROFILE, 1)
+SCALE = {"ci": 2, "quick": 0.25}.get(PROFILE, 1)
 settings.register_profile("ci", deadline=None, print_blob=True)
 settings.register_profile("quick", deadline=None)
 

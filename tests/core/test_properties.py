@@ -497,3 +497,77 @@ def test_decide_with_a_wrong_seed_raises_a_kolkhoz_error() -> None:
     assert state.snapshot() == before
     assert isinstance(exc.value, kc.KolkhozError), type(exc.value)
     assert exc.value.code
+
+
+# -- adjudicating damaged records ---------------------------------------------------------
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.floats(allow_nan=False)
+    | st.sampled_from(["", "H", "D", "X", "KH", "10H", "AS", "Z", "deal", "play", "pass"])
+    | st.text(max_size=4),
+    lambda children: st.lists(children, max_size=5)
+    | st.dictionaries(st.sampled_from(["H", "D", "C", "S", "KH", "X", "type", "seat"]),
+                      children, max_size=4),
+    max_leaves=8)
+
+_RECORDS: dict[str, dict[str, Any]] = {}
+
+
+def _base_record(preset: str) -> dict[str, Any]:
+    if preset not in _RECORDS:
+        _RECORDS[preset] = kc.to_record(_a_game(f"damaged-{preset}", {"preset": preset}))
+    return json.loads(json.dumps(_RECORDS[preset]))
+
+
+@st.composite
+def damaged_records(draw: st.DrawFn) -> dict[str, Any]:
+    rec = _base_record(draw(st.sampled_from(sorted(kc.PRESETS))))
+    for _ in range(draw(st.integers(1, 3))):
+        where = draw(st.sampled_from(["input field", "input field", "input", "drop", "swap",
+                                      "top"]))
+        inputs = rec["inputs"]
+        i = draw(st.integers(0, len(inputs) - 1))
+        if where == "input field" and isinstance(inputs[i], dict):
+            key = draw(st.sampled_from(sorted(inputs[i]) + ["extra"]))
+            if draw(st.booleans()) and key in inputs[i]:
+                del inputs[i][key]
+            else:
+                inputs[i][key] = draw(json_values)
+        elif where == "input":
+            inputs[i] = draw(json_values)
+        elif where == "drop":
+            del inputs[i]
+        elif where == "swap":
+            j = draw(st.integers(0, len(inputs) - 1))
+            inputs[i], inputs[j] = inputs[j], inputs[i]
+        elif where == "top":
+            rec[draw(st.sampled_from(["seats", "first_planner", "seed", "format",
+                                      "ruleset"]))] = draw(json_values)
+        if not inputs:
+            break
+    return rec
+
+
+@given(rec=damaged_records())
+@settings(max_examples=budget(300), deadline=None, suppress_health_check=SLOW_OK)
+def test_a_damaged_record_is_refused_cleanly_or_adjudicates_to_a_sound_log(
+        rec: dict[str, Any]) -> None:
+    # given a real record with a few inputs or fields damaged at random
+    # when it is adjudicated
+    try:
+        events = kc.adjudicate(rec)
+    except kc.AdjudicationError as e:
+        # then either it is refused with a code, the offending input's index (or None),
+        # and the log up to it, which folds
+        assert isinstance(e.code, str) and e.code
+        assert e.input_index is None or 0 <= e.input_index < len(rec["inputs"])
+        assert e.rule is None or e.rule in ANCHORS
+        if e.events:
+            assert [x["seq"] for x in e.events] == list(range(len(e.events)))
+            kc.fold(e.events)
+        return
+    # or the damage left a legal game, whose log is sound and reproducible
+    seed = rec.get("seed")
+    check_log(events, seed if events[0]["seed_commitment"] else None)
+    for _ in replay_with_tracker(events):
+        pass
+    assert kc.adjudicate(kc.to_record(events, seed=seed)) == events
