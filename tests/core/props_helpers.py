@@ -64,6 +64,10 @@ def suit(code: str) -> str | None:
     return None if code == "X" else code[-1]
 
 
+CARD_NUMBER: dict[str, int] = {r + s: SUITS.index(s) * 13 + RANKS.index(r)
+                               for s in SUITS for r in RANKS} | {"X": 52}
+
+
 def code_of(card: int) -> str:
     """A state's int card as its wire code (cards.py docstring: suit*13 + rank-1, X=52)."""
     if card == 52:
@@ -1111,9 +1115,17 @@ def check_step(state: kc.GameState, rng: random.Random, seed: str,
         assert {i["seat"] for i in legal} == {want_seat}, (state.phase, want_seat, legal[:2])
         if state.phase == "assign":
             assert state.to_move == state.winner
+    # legal_inputs is deterministic; play options come in card-number order
+    assert kc.legal_inputs(state) == ([] if state.phase == "deal" else legal)
+    if state.phase == "play":
+        nums = [CARD_NUMBER[i["card"]] for i in legal]
+        assert nums == sorted(nums), legal
     sample = legal if len(legal) <= max_legal else rng.sample(legal, max_legal)
     for inp in sample:
+        copy_in = json.loads(json.dumps(inp))
         evs = kc.decide(state, inp, seed=seed)
+        # decide leaves its input alone
+        assert inp == copy_in
         assert evs and evs[0]["type"] == inp["type"] and evs[0]["seq"] == state.seq, (inp, evs)
         assert [e["seq"] for e in evs] == list(range(state.seq, state.seq + len(evs)))
     for bad in illegal_inputs(state, rng, tracker, chance if state.phase == "deal" else None):

@@ -146,7 +146,21 @@ def _play_and_check_every_step(spec: dict[str, Any], seed: str, first_planner: i
         # fold over the log equals the step-by-step state
         assert kc.fold(events) == state
     assert state.result == events[-1]
+    # once the Plan is over every input is refused with game_over, the state untouched
+    before = state.snapshot()
+    for inp in ({"type": "play", "seat": 0, "card": "KH"}, {"type": "swap", "seat": 0,
+                "pass": True}, kc.chance_input(kc.fold(events[:2]), seed)):
+        with pytest.raises(kc.KolkhozError) as exc:
+            kc.decide(state, inp, seed=seed)
+        assert exc.value.code == "game_over"
+    assert state.snapshot() == before
+    assert kc.legal_inputs(state) == [] and kc.chance_input(state, seed) is None
     check_log(events, seed)
+    # adjudicate leaves the record alone
+    rec = kc.to_record(events)
+    copy_rec = json.loads(json.dumps(rec))
+    kc.adjudicate(rec)
+    assert rec == copy_rec
     return events
 
 

@@ -136,6 +136,8 @@ def check_game_for_leaks(events: list[dict[str, Any]], seed: str) -> None:
             leaked = set(card_codes_in(view)) - tracker.may_see(v)
             assert not leaked, f"viewer {v} sees {leaked} after {ev['type']} seq {ev['seq']}"
             text = json.dumps(view, ensure_ascii=False)
+            # (views are JSON-able as they are: no tuples, no int keys)
+            assert json.loads(text) == view
             if finished:
                 assert view["result"]["seed"] == seed
                 assert all(e["card"] is not None for c in view["cellars"] for e in c)
