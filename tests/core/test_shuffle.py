@@ -251,15 +251,17 @@ def test_a_record_with_neither_deals_nor_seed_cannot_be_adjudicated() -> None:
 
 
 def test_an_explicit_deal_wins_over_the_seed() -> None:
-    # given a record whose year-1 deal differs from what its seed would deal
+    # given the record of one game, carrying the seed of another game
     rs = kc.build_ruleset({"preset": "kolkhoz", "options": {"years": 1}})
-    events = kc.play_game(rs, list(SEATS), [get_bot("random") for _ in range(4)], "explicit")
-    rec = kc.to_record(events)
-    other = kc.play_game(rs, list(SEATS), [get_bot("random") for _ in range(4)], "another")
-    rec2 = {**kc.to_record(other), "seed": "explicit"}
-    # when it is adjudicated, then the explicit deal is the one played
-    log = kc.adjudicate(rec2)
+    bots = [get_bot("random") for _ in range(4)]
+    seeded = kc.play_game(rs, list(SEATS), bots, "explicit")
+    other = kc.play_game(rs, list(SEATS), bots, "another")
+    rec = {**kc.to_record(other), "seed": "explicit"}
+    # when it is adjudicated
+    log = kc.adjudicate(rec)
+    # then the explicit deal is the one played, not the seed's, and the seed is revealed
     deal = next(e for e in log if e["type"] == "deal")
     assert deal["hands"] == next(e for e in other if e["type"] == "deal")["hands"]
-    assert deal["hands"] != next(e for e in events if e["type"] == "deal")["hands"]
-    assert log[-1]["seed"] == "explicit" and rec["seed"] == "explicit"
+    assert deal["hands"] != next(e for e in seeded if e["type"] == "deal")["hands"]
+    assert log[-1]["seed"] == "explicit"
+    assert log[0]["seed_commitment"] == kc.seed_commitment("explicit")
