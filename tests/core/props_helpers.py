@@ -10,7 +10,10 @@ independent second opinion:
 * ``state_locations`` — where the state says each card is (and that it is in one place);
 * ``Tracker`` — an independent card-by-card model of the game driven by the *events*:
   where each card is, whether it lies face-up, and who may know it (the visibility
-  model of test_views_leaks);
+  model of test_views_leaks). It also predicts, from docs/rules.md alone, every
+  ``farmed`` event (hours, drunkard's 0), who swaps (swap.scope), and each requisition:
+  who is vulnerable (stakh, northern, mice, k36.orden, informant, req.fallback) and the
+  exact ``revealed``/``north`` events (reveal options, party man, drunkard, the mice);
 * ``check_log`` — the whole-log checks (seq, canonical order, clause ids, game_end);
 * ``illegal_inputs`` — inputs that the rules refuse at a given state.
 
