@@ -861,9 +861,48 @@ def _check_requisition(req: dict[str, Any], group: list[dict[str, Any]], order: 
         assert all(n <= limit for n in per.values()), group
 
 
+# RECORD_FORMAT.md: the fields of each event type ("The consequence types and their key
+# fields", and the inputs as they reappear in the log); every event has seq/type/rules.
+EVENT_FIELDS: dict[str, set[str]] = {
+    "game": {"ruleset", "seats", "first_planner", "seed_commitment", "engine_version",
+             "rules_version"},
+    "year": {"year", "planner", "famine"},
+    "deal": {"year", "hands"},
+    "trump": {"seat", "suit"},
+    "swap": {"seat"},
+    "play": {"seat", "card"},
+    "trick": {"leader", "winner", "cards", "lead_suit"},
+    "assign": {"seat", "cards"},
+    "farmed": {"field", "seat", "hours", "rewards"},
+    "pocket": {"seat", "card"},
+    "revealed": {"seat", "card", "field"},
+    "north": {"seat", "card", "field"},
+    "requisition": {"field", "skipped", "vulnerable"},
+    "year_end": {"year", "discarded", "returned"},
+    "game_end": {"scores", "medals", "places", "cellars", "north", "seed"},
+}
+
+
+def check_fields(events: list[dict[str, Any]]) -> None:
+    """Every event carries seq, type, rules and its documented fields; a swap either
+    passes or names its hand and cellar cards; jobs appear exactly with reward cards."""
+    o = events[0]["ruleset"]["options"]
+    rewards = o["deck"] == 52 and not o["northern"]
+    for e in events:
+        missing = ({"seq", "type", "rules"} | EVENT_FIELDS[e["type"]]) - set(e)
+        assert not missing, f"{e['type']} event lacks {missing}: {e}"
+        if e["type"] == "swap":
+            assert e.get("pass") is True or {"hand", "cellar"} <= set(e), e
+        if e["type"] == "deal":
+            assert ("jobs" in e) == rewards, e
+        if e["type"] == "game":
+            assert set(e["ruleset"]["options"]) == set(kc.OPTIONS), e
+
+
 def check_log(events: list[dict[str, Any]], seed: str | None) -> None:
     """Every whole-log property."""
     check_seq_and_json(events)
+    check_fields(events)
     check_rules(events)
     check_canonical_order(events)
     check_game_end(events, seed)
