@@ -438,6 +438,8 @@ class Tracker:
             # card.value; nom.drunkard: the trump Jack works 0 hours
             self.hours[letter] += 0 if court and code[:-1] == "J" else value(code)
         self.trick, self.trick_seats = [], []
+        if "facts" in ev and "hours" in ev["facts"]:
+            assert ev["facts"]["hours"] == self.hours, (ev["facts"], self.hours)
         # farm.threshold: every field reaching 40 for the first time, in field order
         for f in SUITS:
             if f not in self.farmed and self.hours[f] >= 40:
@@ -505,6 +507,12 @@ class Tracker:
         vuln = self.req_plan[f]
         assert ev["vulnerable"] == vuln, f"vulnerable for {f}: {ev['vulnerable']} != {vuln}"
         assert ("req.fallback" in ev["rules"]) == self.req_fallback, ev
+        facts = ev.get("facts", {})
+        if "failed_because" in facts:
+            why = (["under_quota"] if f not in self.farmed else []) + (
+                ["wrecker"] if f == self.wrecker_field else [])
+            assert facts["failed_because"] == why, (facts, why)
+            assert facts["hours"] == self.hours[f], (facts, self.hours)
         assert list(self.req_plan)[0] == f, f"requisition of {f} out of field order"
         del self.req_plan[f]
         self.pending.extend(self._expected_takes(f, vuln))
