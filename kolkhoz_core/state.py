@@ -487,6 +487,7 @@ def _apply_year_end(s: GameState, ev: Event) -> None:
     s.north_return = []
     s.medals_last_year = s.medals_year[:]
     s.medals_year = [0, 0, 0, 0]
+    s.year_tricks = []  # the year's cards are back in the deck
     s.trump = None
     s.phase = "setup"
     s.to_move = None

@@ -651,27 +651,15 @@ def check_seq_and_json(events: list[dict[str, Any]]) -> None:
         assert json.loads(json.dumps(e)) == e, e
 
 
-# Engine bugs already shown by a dedicated failing test (test_properties.py), tolerated
-# by the broad whole-game checks so that they keep catching *other* faults meanwhile:
-# (event type, cited id) pairs.
-KNOWN_BAD_IDS = frozenset({
-    # BUG: requisition.py cites the option name "wrecker_returns" instead of the clause
-    # wrecker.cellar (docs/rules.md has no "wrecker_returns" anchor) —
-    # test_wrecker_returns_events_cite_clause_anchors
-    ("north", "wrecker_returns"), ("year_end", "wrecker_returns"),
-})
-
-
-def check_rules(events: list[dict[str, Any]], strict: bool = False) -> None:
+def check_rules(events: list[dict[str, Any]], strict: bool = True) -> None:
     """Every consequence event cites at least one clause; every cited id is an anchor
-    of docs/rules.md (``strict``: with no tolerance for KNOWN_BAD_IDS)."""
+    of docs/rules.md (``strict`` is kept for callers; there is no tolerance list)."""
     for e in events:
         rules = e.get("rules")
         assert isinstance(rules, list), e
         if e["type"] in CONSEQUENCE_TYPES:
             assert rules, f"consequence event without clause ids: {e}"
-        unknown = [r for r in rules if r not in ANCHORS
-                   and (strict or (e["type"], r) not in KNOWN_BAD_IDS)]
+        unknown = [r for r in rules if r not in ANCHORS]
         assert not unknown, f"{e['type']} event cites ids that are not anchors: {unknown} in {e}"
 
 
