@@ -442,12 +442,12 @@ def _game_end(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str
 
 
 def _result_adjusted(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
-    text = "An arbiter's ruling adjusts the result"
+    text = "An arbiter's ruling"
     if ev.get("dispute") is not None:
-        text += f" (dispute {ev.get('dispute')}"
-        if ev.get("clause"):
-            text += f", clause {ev.get('clause')}"
-        text += ")"
+        text += f" on dispute {ev.get('dispute')}"
+    text += " adjusts the result"
+    if ev.get("clause"):
+        text += f" {_cite(str(ev.get('clause')))}"
     text += "."
     if ev.get("previous_places") and ev.get("places"):
         text += f" Places {ev.get('previous_places')} become {ev.get('places')}."
@@ -462,12 +462,12 @@ def _result_adjusted(ev: Event, seats: Sequence[str] | None, prev: Event | None)
 
 
 def _game_voided(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
-    text = "An arbiter's ruling voids this game: its result no longer counts"
+    text = "An arbiter's ruling"
     if ev.get("dispute") is not None:
-        text += f" (dispute {ev.get('dispute')}"
-        if ev.get("clause"):
-            text += f", clause {ev.get('clause')}"
-        text += ")"
+        text += f" on dispute {ev.get('dispute')}"
+    text += " voids this game: its result no longer counts"
+    if ev.get("clause"):
+        text += f" {_cite(str(ev.get('clause')))}"
     text += "."
     if ev.get("ruling") or ev.get("reason"):
         text += f" Ruling: {ev.get('ruling') or ev.get('reason')}"
