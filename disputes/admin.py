@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
@@ -45,7 +46,7 @@ class DisputeAdmin(admin.ModelAdmin):
     def rule_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         """GET: the form. POST preview: the diff and a confirm button. POST confirm or
         dismiss: rule (arbiters only; others get the service's 403 message)."""
-        d = Dispute.objects.get(pk=pk)
+        d = get_object_or_404(Dispute, pk=pk)
         ctx: dict[str, Any] = {**self.admin_site.each_context(request), "dispute": d,
                                "opts": self.model._meta, "title": f"Rule on dispute {d.pk}",
                                "form": request.POST}
