@@ -63,10 +63,11 @@ class DisputeListApi(_Auth, APIView):
     @extend_schema(operation_id="disputes_list", responses=DisputeOutput(many=True),
                    parameters=[OpenApiParameter("game", str), OpenApiParameter("status", str)])
     def get(self, request: Request) -> Response:
-        qs = selectors.dispute_list(game_id=request.query_params.get("game") or None,
+        game_id = request.query_params.get("game") or None
+        if game_id:
+            game_id = game_get(game_id=game_id).pk  # 404 for a bad game id
+        qs = selectors.dispute_list(game_id=game_id,
                                     status=request.query_params.get("status") or None)
-        if request.query_params.get("game"):
-            game_get(game_id=request.query_params["game"])  # 404 for a bad game id
         paginator = LimitOffsetPagination()
         page = paginator.paginate_queryset(qs, request, view=self)
         return paginator.get_paginated_response(DisputeOutput(page, many=True).data)
