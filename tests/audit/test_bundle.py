@@ -135,3 +135,15 @@ def test_cli_verify_exit_codes(tmp_path):
     assert json.loads(r.stderr)["error"]["seq"] == seq
     r = _verify_cli(tmp_path / "missing.json")
     assert r.returncode == 2
+
+
+def test_the_audit_modules_stay_standard_library_only():
+    """explain, whatif, bundle and the CLI import nothing from Django (ARCHITECTURE.md)."""
+    code = ("import sys, kolkhoz_core.explain, kolkhoz_core.whatif, kolkhoz_core.bundle, "
+            "kolkhoz_core.cli; "
+            "bad = [m for m in sys.modules if m.split('.')[0] in "
+            "('django', 'rest_framework', 'celery', 'replays', 'tournaments', 'disputes')]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                       timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
