@@ -19,7 +19,7 @@ auditor can follow each ruling to its clause.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 Event = dict[str, Any]
@@ -93,16 +93,18 @@ def _s(n: int, word: str) -> str:
 
 # -- one event ---------------------------------------------------------------------------
 def explain_event(event: Event, seats: Sequence[str] | None = None,
-                  prev: Event | None = None) -> str:
+                  prev: Event | None = None, context: Mapping[str, Any] | None = None) -> str:
     """A plain-language sentence (or a few) explaining ``event``.
 
     ``seats``: the seat names (from the ``game`` event); ``prev``: the event just before
-    (optional context). Works on redacted events (hidden cards are ``null``). Every
+    (optional context); ``context``: what ``explain_log`` tracks along the log —
+    ``options`` (the game's resolved options) and ``requisition`` (the requisition event
+    being resolved). Works on redacted events (hidden cards are ``null``). Every
     clause id in ``event["rules"]`` appears in the text. Never raises on an unknown or
     odd event: it falls back to naming its type and clauses.
     """
     try:
-        text = _explain(event, seats, prev)
+        text = _explain(event, seats, prev, context or {})
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         text = f"{event.get('type', 'event')!s} event"
     rules = [r for r in (event.get("rules") or []) if isinstance(r, str)]
@@ -112,15 +114,17 @@ def explain_event(event: Event, seats: Sequence[str] | None = None,
     return text
 
 
-def _explain(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _explain(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     t = ev.get("type")
     fn = _EXPLAINERS.get(str(t))
     if fn is None:
         return f"{t} event."
-    return str(fn(ev, seats, prev))
+    return str(fn(ev, seats, prev, ctx))
 
 
-def _game(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _game(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     rs = ev.get("ruleset") or {}
     opts = rs.get("options") or {}
     preset = rs.get("preset")
@@ -145,7 +149,8 @@ def _game(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
     return text
 
 
-def _year(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _year(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     text = (f"Year {ev.get('year')} begins; {seat_label(ev.get('planner'), seats)} is the "
             f"Central Planner (the role passes left every year) {_cite('year.count')}.")
     if ev.get("famine"):
@@ -154,7 +159,8 @@ def _year(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
     return text
 
 
-def _deal(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _deal(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     hands = ev.get("hands") or []
     n = len(hands[0]) if hands and isinstance(hands[0], list) else 0
     rules = ev.get("rules") or []
@@ -174,7 +180,8 @@ def _deal(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
     return text
 
 
-def _trump(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _trump(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     suit = ev.get("suit")
     what = f"{field_label(suit)} ({SUIT_SYMBOLS.get(str(suit), suit)})"
     if ev.get("seat") is None:
@@ -183,7 +190,8 @@ def _trump(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
             f"{what} trump {_cite('plan.trump')}.")
 
 
-def _swap(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _swap(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     who = _cap(seat_label(ev.get("seat"), seats))
     if ev.get("pass"):
         return f"{who} passes on the swap {_cite('swap')}."
@@ -196,13 +204,15 @@ def _swap(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
             f"buries {hand} face-down in the cellar {_cite('swap.buried')}.")
 
 
-def _play(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _play(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     leads = prev is None or prev.get("type") != "play"
     verb = "leads" if leads else "plays"
     return f"{_cap(seat_label(ev.get('seat'), seats))} {verb} {card_label(ev.get('card'))}."
 
 
-def _trick(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _trick(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     facts = ev.get("facts") or {}
     win = _cap(seat_label(ev.get("winner"), seats))
     card = card_label(facts.get("winning_card"))
@@ -227,7 +237,8 @@ def _trick(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
             f"cards {_cite('trick.medal')}.")
 
 
-def _assign(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _assign(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     rules = ev.get("rules") or []
     by_field: dict[str, list[str]] = {}
     for c, f in (ev.get("cards") or {}).items():
@@ -248,7 +259,8 @@ def _assign(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
     return text
 
 
-def _farmed(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _farmed(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     rules = ev.get("rules") or []
     facts = ev.get("facts") or {}
     who = seat_label(ev.get("seat"), seats)
@@ -281,14 +293,16 @@ def _farmed(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
     return text
 
 
-def _pocket(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _pocket(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     card = ev.get("card")
     what = card_label(card) if card else "their last hand card"
     return (f"{_cap(seat_label(ev.get('seat'), seats))} puts {what} into their "
             f"cellar, hidden, before requisition {_cite('pocket')}.")
 
 
-def _requisition(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _requisition(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     rules = ev.get("rules") or []
     facts = ev.get("facts") or {}
     field = field_label(ev.get("field"))
@@ -323,16 +337,22 @@ def _requisition(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> 
     if facts.get("party_man"):
         text += (" The Party Man (the trump King) is on the field: two cards go North instead "
                  f"of one {_cite('nom.partyman')}.")
+    if facts.get("drunkard"):
+        return text  # only the Jack goes North: no player's card is taken
     if facts.get("table_wide"):
-        text += (" Requisition is table-wide: each vulnerable seat reveals, then the single "
-                 f"highest face-up matching card among them goes North {_cite('mice')}.")
+        n = "two highest face-up matching cards" if facts.get("party_man") else \
+            "single highest face-up matching card"
+        text += (" Requisition is table-wide: each vulnerable seat reveals, then the "
+                 f"{n} among them go North {_cite('mice')}.")
     else:
-        text += (" Each vulnerable seat sends North its highest matching cellar card "
-                 f"{_cite('req.take')}.")
+        n = "two highest matching cellar cards" if facts.get("party_man") else \
+            "highest matching cellar card"
+        text += f" Each vulnerable seat sends North its {n} {_cite('req.take')}."
     return text
 
 
-def _revealed(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _revealed(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     rules = ev.get("rules") or []
     who = _cap(seat_label(ev.get("seat"), seats))
     card = card_label(ev.get("card"))
@@ -341,17 +361,31 @@ def _revealed(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str
         why = f"every hidden {field} card is revealed for the Informant {_cite('nom.informant')}"
     elif "nom.drunkard" in rules:
         why = f"the Drunkard is turned up to go North {_cite('nom.drunkard')}"
-    elif "mice" in rules:
-        why = (f"each vulnerable seat shows its highest matching card, table-wide "
-               f"{_cite('mice')}")
     else:
-        why = (f"it is their highest {field} cellar card, to be taken for the failed field "
-               f"{_cite('req.take')}")
+        req = ctx.get("requisition") or {}
+        same_field = req.get("field") == ev.get("field")
+        party_man = same_field and bool((req.get("facts") or {}).get("party_man"))
+        hidden_first = (ctx.get("options") or {}).get("reveal") == "highest_hidden"
+        first = not (ctx.get("revealed_by_seat") or {}).get(ev.get("seat"))
+        if "mice" in rules:
+            what = "highest hidden" if hidden_first else "highest"
+            why = (f"each vulnerable seat shows its {what} matching card, table-wide "
+                   f"{_cite('mice')}")
+        elif hidden_first and first:
+            why = (f"it is their highest hidden {field} card, revealed first under the "
+                   f"reveal=highest_hidden reading {_cite('req.take')}")
+        elif party_man:
+            why = (f"it is one of their two highest {field} cellar cards, both taken for the "
+                   f"Party Man {_cite('req.take', 'nom.partyman')}")
+        else:
+            why = (f"it is their highest {field} cellar card, to be taken for the failed "
+                   f"field {_cite('req.take')}")
     return (f"{who} reveals {card} from their cellar: {why}. It stays face-up from now on "
             f"{_cite('req.revealed')}.")
 
 
-def _north(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _north(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     rules = ev.get("rules") or []
     seat = ev.get("seat")
     card = card_label(ev.get("card"))
@@ -383,7 +417,8 @@ def _north(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
     return text
 
 
-def _year_end(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _year_end(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     rules = ev.get("rules") or []
     text = f"Year {ev.get('year')} ends {_cite('year.end')}."
     discarded = ev.get("discarded") or []
@@ -404,7 +439,8 @@ def _year_end(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str
     return text
 
 
-def _game_end(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _game_end(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     rules = ev.get("rules") or []
     facts = ev.get("facts") or {}
     scores = list(ev.get("scores") or [])
@@ -441,7 +477,8 @@ def _game_end(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str
     return text
 
 
-def _result_adjusted(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _result_adjusted(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     text = "An arbiter's ruling"
     if ev.get("dispute") is not None:
         text += f" on dispute {ev.get('dispute')}"
@@ -461,7 +498,8 @@ def _result_adjusted(ev: Event, seats: Sequence[str] | None, prev: Event | None)
     return text + " The play events before it are unchanged."
 
 
-def _game_voided(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _game_voided(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     text = "An arbiter's ruling"
     if ev.get("dispute") is not None:
         text += f" on dispute {ev.get('dispute')}"
@@ -475,7 +513,8 @@ def _game_voided(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> 
     return text + " The play events before it are unchanged."
 
 
-def _ruling(ev: Event, seats: Sequence[str] | None, prev: Event | None) -> str:
+def _ruling(ev: Event, seats: Sequence[str] | None, prev: Event | None,
+        ctx: Mapping[str, Any]) -> str:
     return ("An arbiter's ruling is recorded: " + str(ev.get("ruling") or ev.get("reason") or "")
             ).rstrip(": ") + "."
 
@@ -500,21 +539,33 @@ def explain_log(events: Sequence[Event], seats: Sequence[str] | None = None) -> 
         seats = list(events[0].get("seats") or [])
     out = []
     prev: Event | None = None
+    ctx: dict[str, Any] = {"options": {}, "requisition": None, "revealed_by_seat": {}}
     for ev in events:
-        out.append(explain_event(ev, seats, prev))
+        t = ev.get("type")
+        if t == "game":
+            ctx["options"] = (ev.get("ruleset") or {}).get("options") or {}
+        elif t == "requisition":
+            ctx["requisition"], ctx["revealed_by_seat"] = ev, {}
+        elif t == "year_end":
+            ctx["requisition"], ctx["revealed_by_seat"] = None, {}
+        out.append(explain_event(ev, seats, prev, ctx))
+        if t == "revealed":
+            seat = ev.get("seat")
+            ctx["revealed_by_seat"][seat] = ctx["revealed_by_seat"].get(seat, 0) + 1
         prev = ev
     return out
 
 
 def explanation(event: Event, seats: Sequence[str] | None = None,
-                prev: Event | None = None) -> dict[str, Any]:
+                prev: Event | None = None, text: str | None = None) -> dict[str, Any]:
     """``{seq, type, text, rules, facts, anchors}`` of one event: the text of
-    ``explain_event`` and, per clause id, its anchor in docs/rules.md."""
+    ``explain_event`` (or ``text``, e.g. from ``explain_log``) and, per clause id, its
+    anchor in docs/rules.md."""
     rules = [r for r in (event.get("rules") or []) if isinstance(r, str)]
     return {
         "seq": event.get("seq"),
         "type": event.get("type"),
-        "text": explain_event(event, seats, prev),
+        "text": text if text is not None else explain_event(event, seats, prev),
         "rules": rules,
         "facts": event.get("facts") or {},
         "anchors": {r: f"{RULES_DOC}#{r}" for r in rules},

@@ -29,12 +29,13 @@ def game_explain(*, game: Game, viewer: int | None, seq: int | None = None) -> d
     if seq is not None:
         if seq < 0 or seq >= game.head_seq:
             raise NotFoundError(f"no event {seq} in this game (0..{game.head_seq - 1})")
-        lo = max(seq - 1, 0)
-        rows = list(GameEvent.objects.filter(game=game, seq__gte=lo, seq__lte=seq)
+        rows = list(GameEvent.objects.filter(game=game, seq__lte=seq)
                     .order_by("seq").values_list("payload", flat=True))
         shown = engine.redact(rows, viewer, finished=finished)
-        prev = shown[0] if len(shown) == 2 else None
-        out = engine.explanation(shown[-1], game.seats, prev)
+        # the log up to seq gives the context (the requisition being resolved, the
+        # readings in force), so one event reads exactly as it does in the whole log
+        text = engine.explanations(shown, game.seats)[-1]
+        out = engine.explanation(shown[-1], game.seats, text=text)
         out["game"] = str(game.pk)
         out["event"] = shown[-1]
         return out

@@ -252,12 +252,13 @@ def explanations(events: Sequence[Event], seats: Sequence[str]) -> list[str]:
     return explain_log(list(events), list(seats))
 
 
-def explanation(event: Event, seats: Sequence[str], prev: Event | None = None
-                ) -> dict[str, Any]:
-    """``{seq, type, text, rules, facts, anchors}`` of one (already redacted) event."""
+def explanation(event: Event, seats: Sequence[str], prev: Event | None = None,
+                text: str | None = None) -> dict[str, Any]:
+    """``{seq, type, text, rules, facts, anchors}`` of one (already redacted) event
+    (``text``: its explanation from ``explanations`` over the log, if already known)."""
     from kolkhoz_core.explain import explanation as core_explanation
 
-    return core_explanation(event, list(seats), prev)
+    return core_explanation(event, list(seats), prev, text)
 
 
 def whatif(record: dict[str, Any], *, options: dict[str, Any] | None,

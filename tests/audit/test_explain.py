@@ -168,3 +168,29 @@ def test_redacted_explanations_never_name_a_card_the_viewer_may_not_see(preset):
             hidden = set(codes.findall(json.dumps(ev))) - set(codes.findall(json.dumps(red)))
             for code in hidden:
                 assert card_label(code) not in text, (viewer, ev, text)
+
+
+def test_reveals_read_with_the_requisition_they_belong_to():
+    """A reveal under the Party Man says "two highest"; under reveal=highest_hidden the
+    seat's first reveal says "highest hidden"; a Drunkard's field takes no player's card."""
+    found = set()
+    for spec, key in (({"preset": "kolkhoznik"}, "partyman"),
+                      ({"options": {"reveal": "highest_hidden"}}, "hidden"),
+                      ({"preset": "kolkhoznik"}, "drunkard")):
+        for log in _games(spec):
+            req, seen_seats = None, set()
+            for ev, text in zip(log, explain_log(log), strict=True):
+                if ev["type"] == "requisition":
+                    req, seen_seats = ev, set()
+                    if key == "drunkard" and ev["facts"]["drunkard"]:
+                        assert "sends North its" not in text
+                        found.add(key)
+                elif ev["type"] == "revealed" and "req.take" in ev["rules"]:
+                    if key == "partyman" and req["facts"]["party_man"]:
+                        assert "two highest" in text
+                        found.add(key)
+                    if key == "hidden" and ev["seat"] not in seen_seats:
+                        assert "highest hidden" in text
+                        found.add(key)
+                    seen_seats.add(ev["seat"])
+    assert found == {"partyman", "hidden", "drunkard"}
