@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "replays",
     "tournaments",
+    "disputes",
     "frontend",
 ]
 

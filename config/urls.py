@@ -10,6 +10,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("replays.urls")),
     path("api/", include("tournaments.urls")),
+    path("api/", include("disputes.urls")),
     path("", include("frontend.urls")),
 ]
 

@@ -1,4 +1,4 @@
-"""The command line: ``python -m kolkhoz_core adjudicate | play | bench``.
+"""The command line: ``python -m kolkhoz_core adjudicate | play | bench | whatif | verify``.
 
 ``adjudicate RECORD.json`` prints the adjudicated log as JSON lines and exits 0, or
 prints the log up to the first bad input and exits 2 with
@@ -81,6 +81,54 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+EXIT_VERIFY_FAILED = 1
+
+
+def cmd_whatif(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``whatif RECORD.json [--option NAME=VALUE]... [--preset P]``: one JSON object on
+    standard output (``{"illegal": ...}``, ``{"divergence": ...}`` or ``{"same": true}``,
+    kolkhoz_core.whatif) and exit 0; exit 2 with ``{"error": {"code", "message", "rule"}}``
+    on standard error when the record or the alternative ruleset is bad."""
+    from .whatif import WhatIfError, parse_option, whatif
+
+    try:
+        record = _load(args.record)
+    except (OSError, ValueError) as e:
+        err.write(_line({"error": {"code": "record_invalid", "message": f"cannot read the "
+                                   f"record: {e}", "rule": None}}) + "\n")
+        return EXIT_BAD_RECORD
+    try:
+        options = dict(parse_option(o) for o in args.option or [])
+        if not isinstance(record, dict):
+            raise WhatIfError("record_invalid", "a record must be a JSON object", None)
+        result = whatif(record, options=options, preset=args.preset)
+    except WhatIfError as e:
+        err.write(_line({"error": e.to_dict()}) + "\n")
+        return EXIT_BAD_RECORD
+    out.write(_line(result) + "\n")
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``verify BUNDLE.json``: check an evidence bundle (kolkhoz_core.bundle); prints the
+    report; exit 0 when every check passes, 1 naming the first failure on standard error
+    (``{"error": {"check", "seq", "message"}}``), 2 when the file cannot be read."""
+    from .bundle import verify_bundle
+
+    try:
+        bundle = _load(args.bundle)
+    except (OSError, ValueError) as e:
+        err.write(_line({"error": {"check": "format", "seq": None,
+                                   "message": f"cannot read the bundle: {e}"}}) + "\n")
+        return EXIT_BAD_RECORD
+    report = verify_bundle(bundle)
+    out.write(_line(report) + "\n")
+    if not report["ok"]:
+        err.write(_line({"error": report["failure"]}) + "\n")
+        return EXIT_VERIFY_FAILED
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m kolkhoz_core",
                                 description="The Kolkhoz rules engine: adjudicate records, "
@@ -101,6 +149,18 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--preset", default="kolkhoz")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
     b.set_defaults(func=cmd_bench)
+    w = sub.add_parser("whatif", help="replay a record's inputs under another ruleset or "
+                       "interpretation option; print the first illegal input or divergence")
+    w.add_argument("record", help="a kolkhoz-record/1 JSON file, or - for standard input")
+    w.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="override an option (repeatable), e.g. swap_scope=hidden")
+    w.add_argument("--preset", choices=["kolkhoz", "kolkhoznik", "zone"],
+                   help="replay under this preset (keeping the record's number of years)")
+    w.set_defaults(func=cmd_whatif)
+    v = sub.add_parser("verify", help="check an evidence bundle: chain, seed commitment, "
+                       "deals, consequences; exit 1 naming the first failure")
+    v.add_argument("bundle", help="a kolkhoz-evidence/1 JSON file, or - for standard input")
+    v.set_defaults(func=cmd_verify)
     return p
 
 

@@ -232,3 +232,79 @@ class GameInputApi(APIView):
         events = engine.redact(new, viewer, finished=finished)
         return Response({"head_seq": game.head_seq, "head_hash": game.head_hash,
                          "events": events}, status=201)
+
+
+# -- audits: explanations, what-if, evidence -------------------------------------------
+
+
+class GameExplainApi(APIView):
+    @extend_schema(
+        operation_id="games_explain",
+        parameters=[OpenApiParameter("seq", int, description="one event's explanation")],
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR_SCHEMA, 404: ERROR_SCHEMA},
+        description=("Plain-language explanations of the rulings, built from the facts and "
+                     "clause ids the engine recorded, for the viewer (hidden cards stay "
+                     "hidden). With `?seq=N`: `{seq, type, text, rules, facts, anchors, "
+                     "event}`; without: `{head_seq, finished, explanations: [{seq, type, "
+                     "text, rules}]}`."),
+    )
+    def get(self, request: Request, game_id: str) -> Response:
+        from .audit import game_explain
+
+        game = selectors.game_get(game_id=game_id)
+        raw = request.query_params.get("seq")
+        seq = None
+        if raw not in (None, ""):
+            try:
+                seq = int(raw)
+            except ValueError as exc:
+                raise MalformedError("seq must be an integer") from exc
+        response = Response(game_explain(game=game, viewer=_viewer(request, game), seq=seq))
+        patch_vary_headers(response, ["Authorization"])
+        return response
+
+
+class GameWhatIfApi(APIView):
+    class WhatIfInput(serializers.Serializer):
+        options = serializers.DictField(required=False, default=dict,
+                                        help_text="option name → value, e.g. "
+                                                  '{"swap_scope": "hidden"}')
+        preset = serializers.ChoiceField(choices=["kolkhoz", "kolkhoznik", "zone"],
+                                         required=False, allow_null=True, default=None)
+
+    @extend_schema(
+        operation_id="games_whatif", request=WhatIfInput,
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR_SCHEMA, 404: ERROR_SCHEMA,
+                   409: ERROR_SCHEMA, 422: ERROR_SCHEMA},
+        description=("Re-adjudicate a finished game's inputs under another ruleset or "
+                     "interpretation option: `{illegal: {input, code, rule, message}}`, or "
+                     "`{divergence: {seq, original, alternative}, scores: [before, after], "
+                     "places: [before, after], explanation}`, or `{same: true}`."),
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        from .audit import game_whatif
+
+        game = selectors.game_get(game_id=game_id)
+        data = _validated(self.WhatIfInput, request.data)
+        return Response(game_whatif(game=game, options=dict(data["options"]),
+                                    preset=data["preset"]))
+
+
+class GameEvidenceApi(APIView):
+    @extend_schema(
+        operation_id="games_evidence",
+        responses={200: OpenApiTypes.OBJECT, 404: ERROR_SCHEMA, 409: ERROR_SCHEMA},
+        description=("The evidence bundle (`kolkhoz-evidence/1`, one JSON file to download): "
+                     "record, every event with its hash, seed and commitment, engine "
+                     "version, and how to check it with `python -m kolkhoz_core verify`."),
+    )
+    def get(self, request: Request, game_id: str) -> HttpResponse:
+        from .audit import game_evidence
+
+        game = selectors.game_get(game_id=game_id)
+        bundle = game_evidence(game=game)
+        body = json.dumps(bundle, ensure_ascii=False, indent=1).encode("utf-8")
+        return HttpResponse(body, content_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="kolkhoz-evidence-{game.pk}.json"',
+            "ETag": f'"{game.head_hash}"',
+        })

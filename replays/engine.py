@@ -231,3 +231,65 @@ def caption(event: Event, seats: Sequence[str]) -> str:
     if t == "game_end":
         return "Game over"
     return str(t)
+
+
+# -- audits: explanations, what-if, evidence, regression (kolkhoz_core.explain/whatif/
+#    bundle) ------------------------------------------------------------------------
+
+
+def explain(event: Event, seats: Sequence[str], prev: Event | None = None) -> str:
+    """A plain-language explanation of one (already redacted) event, naming every clause
+    id it cites (``kolkhoz_core.explain.explain_event``); ``prev`` is the event before."""
+    from kolkhoz_core.explain import explain_event
+
+    return explain_event(event, list(seats), prev)
+
+
+def explanations(events: Sequence[Event], seats: Sequence[str]) -> list[str]:
+    """One explanation per (already redacted) event, in order — the replay log's text."""
+    from kolkhoz_core.explain import explain_log
+
+    return explain_log(list(events), list(seats))
+
+
+def explanation(event: Event, seats: Sequence[str], prev: Event | None = None,
+                text: str | None = None) -> dict[str, Any]:
+    """``{seq, type, text, rules, facts, anchors}`` of one (already redacted) event
+    (``text``: its explanation from ``explanations`` over the log, if already known)."""
+    from kolkhoz_core.explain import explanation as core_explanation
+
+    return core_explanation(event, list(seats), prev, text)
+
+
+def whatif(record: dict[str, Any], *, options: dict[str, Any] | None,
+           preset: str | None) -> dict[str, Any]:
+    """Replay a record's inputs under another ruleset (``kolkhoz_core.whatif.whatif``):
+    ``{"illegal": …}`` | ``{"divergence": …, "scores", "places"}`` | ``{"same": true}``.
+    Raises the engine's ``WhatIfError`` (a KolkhozError) on a bad ruleset or record."""
+    from kolkhoz_core.whatif import whatif as core_whatif
+
+    return core_whatif(record, options=options, preset=preset)
+
+
+def regress(stored: Sequence[Event], record: dict[str, Any]) -> dict[str, Any]:
+    """Re-adjudicate a stored game's inputs with the installed engine and compare
+    (``kolkhoz_core.whatif.regress``): ``{ok, result_changed, first_divergence, scores,
+    places, error}``."""
+    from kolkhoz_core.whatif import regress as core_regress
+
+    return core_regress(list(stored), record)
+
+
+def evidence_bundle(events: Sequence[Event], *, hashes: Sequence[str], game_id: str,
+                    seed: str | None) -> dict[str, Any]:
+    """The ``kolkhoz-evidence/1`` bundle of a finished game (``kolkhoz_core.bundle``)."""
+    from kolkhoz_core.bundle import build_bundle
+
+    return build_bundle(list(events), hashes=list(hashes), game_id=game_id, seed=seed)
+
+
+def verify_bundle(bundle: Any) -> dict[str, Any]:
+    """Check an evidence bundle as the CLI's ``verify`` does."""
+    from kolkhoz_core.bundle import verify_bundle as core_verify
+
+    return core_verify(bundle)

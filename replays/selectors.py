@@ -88,16 +88,19 @@ def game_frames_json(*, game: Game, viewer: int | None) -> bytes:
 def game_frames_for_viewer(*, game: Game, viewer: int | None) -> dict[str, Any]:
     """The replay frames: the state after every event, rendered for ``viewer``, with
     each step's caption and clause ids (``{game, head_seq, head_hash, finished, viewer,
-    frames: [{seq, type, caption, rules, event, state}]}``)."""
+    frames: [{seq, type, caption, explanation, rules, event, state}]}``; ``explanation``
+    is the plain-language ruling of the step, built from the viewer's events only)."""
     finished = game.status == GameStatus.FINISHED
     events = game_events(game=game)
     shown = engine.redact(events, viewer, finished=finished)
     frames = []
-    for event, state in zip(shown, engine.states(events), strict=True):
+    texts = engine.explanations(shown, game.seats)  # from the viewer's events only
+    for event, state, text in zip(shown, engine.states(events), texts, strict=True):
         frames.append({
             "seq": event.get("seq"),
             "type": event.get("type"),
             "caption": engine.caption(event, game.seats),
+            "explanation": text,
             "rules": list(event.get("rules") or []),
             "event": event,
             "state": engine.view(state, viewer, finished=finished),
@@ -108,11 +111,18 @@ def game_frames_for_viewer(*, game: Game, viewer: int | None) -> dict[str, Any]:
 
 
 def game_record(*, game: Game) -> dict[str, Any]:
-    """The game as a ``kolkhoz-record/1`` document (only once it has ended)."""
+    """The game as a ``kolkhoz-record/1`` document (only once it has ended), with an
+    ``adjustments`` list (the events after ``game_end``) when an arbiter ruled."""
     if game.status != GameStatus.FINISHED:
         raise ConflictError("the record is available once the game has ended",
                             code="game_not_finished")
-    return engine.to_record(_play_events(game_events(game=game)))
+    events = game_events(game=game)
+    played = _play_events(events)
+    record = engine.to_record(played)
+    if len(events) > len(played):
+        # an arbiter's compensating events: the original inputs stay as they were
+        record["adjustments"] = events[len(played):]
+    return record
 
 
 def _play_events(events: list[Event]) -> list[Event]:

@@ -13,4 +13,8 @@ urlpatterns = [
     path("games/<str:game_id>/record/", apis.GameRecordApi.as_view(), name="game-record"),
     path("games/<str:game_id>/verify/", apis.GameVerifyApi.as_view(), name="game-verify"),
     path("games/<str:game_id>/inputs/", apis.GameInputApi.as_view(), name="game-inputs"),
+    path("games/<str:game_id>/explain/", apis.GameExplainApi.as_view(), name="game-explain"),
+    path("games/<str:game_id>/whatif/", apis.GameWhatIfApi.as_view(), name="game-whatif"),
+    path("games/<str:game_id>/evidence/", apis.GameEvidenceApi.as_view(),
+         name="game-evidence"),
 ]

@@ -348,6 +348,17 @@ def round_finish(*, round_: Round) -> None:
 
 
 # -- ratings -------------------------------------------------------------------------------
+VOIDED_EVENT = "game_voided"
+
+
+def counted_tables(tables: Any) -> Any:
+    """``tables`` less those whose game an arbiter voided (a ``game_voided`` event after
+    ``game_end``, appended by ``disputes``): a voided game counts for neither standings
+    nor ratings. An adjusted result needs nothing here: the ruling rewrites the
+    table's ``places`` (its effective result) and the ladder is rebuilt."""
+    return tables.exclude(game__events__type=VOIDED_EVENT)
+
+
 def rated_game_of(table: Table) -> rating.RatedGame:
     """A finished table as the ladder rates it: ordered by the round's start time, then
     (tournament, round, table) — a canonical order shared by incremental and rebuild."""
@@ -403,7 +414,8 @@ def ratings_apply_round(*, round_: Round) -> list[rating.RatingChange]:
     round, so the order inside a round cannot change anyone's numbers)."""
     league = round_.tournament.season.league
     ladder = _ladder_from_db(league)
-    tables = list(round_.tables.filter(status=TableStatus.FINISHED).order_by("number"))
+    tables = list(counted_tables(round_.tables.filter(status=TableStatus.FINISHED))
+                  .order_by("number"))
     by_key: dict[str, Table] = {}
     changes: list[rating.RatingChange] = []
     for table in tables:
@@ -419,10 +431,13 @@ def ratings_apply_round(*, round_: Round) -> list[rating.RatingChange]:
 def ratings_rebuild(*, league: League) -> rating.Ladder:
     """Recompute the league's whole ladder from its finished rated games (replacing every
     Rating and RatingChange); the numbers equal the incremental ones."""
-    tables = list(Table.objects.filter(round__tournament__season__league=league,
-                                       round__tournament__rated=True,
-                                       status=TableStatus.FINISHED)
-                  .select_related("round"))
+    # only rounds already rated (a finished round): a running round's finished tables are
+    # rated when it finishes (ratings_apply_round), so a rebuild mid-tournament (after an
+    # arbiter's ruling) never counts them twice
+    tables = list(counted_tables(Table.objects.filter(
+        round__tournament__season__league=league, round__tournament__rated=True,
+        round__status=RoundStatus.FINISHED, status=TableStatus.FINISHED))
+        .select_related("round"))
     games = [rated_game_of(t) for t in tables]
     by_key = {g.game_id: t for g, t in zip(games, tables, strict=True)}
     ladder = rating.rebuild(games)
@@ -458,8 +473,8 @@ def standings_rows(*, tournament: Tournament) -> list[dict[str, Any]]:
     entries = _entries(tournament, withdrawn=True)
     names = {p.name for p in entries}
     results = []
-    for table in (Table.objects.filter(round__tournament=tournament,
-                                       status=TableStatus.FINISHED)
+    for table in (counted_tables(Table.objects.filter(round__tournament=tournament,
+                                                      status=TableStatus.FINISHED))
                   .prefetch_related("seats__player")):
         players = tuple(s.player.name for s in sorted(table.seats.all(), key=lambda s: s.seat))
         results.append(scoring.TableResult(players=players, places=tuple(table.places),

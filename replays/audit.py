@@ -1,0 +1,115 @@
+"""Reads for auditing a game: explanations of its rulings, what-if re-adjudication,
+the evidence bundle and the regression check with the installed engine.
+
+Selectors (keyword-only, ``game_<action>``). What a viewer is explained is built from
+that viewer's redacted events only, so an explanation never shows a hidden card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import engine
+from .errors import ConflictError, MalformedError, NotFoundError
+from .models import Game, GameEvent, GameStatus
+from .selectors import _play_events, game_events
+
+Event = dict[str, Any]
+
+
+def game_explain(*, game: Game, viewer: int | None, seq: int | None = None) -> dict[str, Any]:
+    """Explanations of a game's events for ``viewer``.
+
+    ``seq`` given: ``{game, seq, type, text, rules, facts, anchors, event}`` (the
+    event as the viewer sees it); otherwise ``{game, head_seq, finished,
+    explanations: [{seq, type, text, rules, anchors}]}``. Raises NotFoundError
+    (``not_found``) for a seq outside the log.
+    """
+    finished = game.status == GameStatus.FINISHED
+    if seq is not None:
+        if seq < 0 or seq >= game.head_seq:
+            raise NotFoundError(f"no event {seq} in this game (0..{game.head_seq - 1})")
+        rows = list(GameEvent.objects.filter(game=game, seq__lte=seq)
+                    .order_by("seq").values_list("payload", flat=True))
+        shown = engine.redact(rows, viewer, finished=finished)
+        # the log up to seq gives the context (the requisition being resolved, the
+        # readings in force), so one event reads exactly as it does in the whole log
+        text = engine.explanations(shown, game.seats)[-1]
+        out = engine.explanation(shown[-1], game.seats, text=text)
+        out["game"] = str(game.pk)
+        out["event"] = shown[-1]
+        return out
+    shown = engine.redact(game_events(game=game), viewer, finished=finished)
+    texts = engine.explanations(shown, game.seats)
+    return {
+        "game": str(game.pk), "head_seq": game.head_seq, "finished": finished,
+        "explanations": [{"seq": e.get("seq"), "type": e.get("type"), "text": t,
+                          "rules": list(e.get("rules") or [])}
+                         for e, t in zip(shown, texts, strict=True)],
+    }
+
+
+def _finished_record(game: Game) -> tuple[list[Event], dict[str, Any]]:
+    if game.status != GameStatus.FINISHED:
+        raise ConflictError("only a finished game can be audited this way",
+                            code="game_not_finished")
+    events = game_events(game=game)
+    played = _play_events(events)
+    return events, engine.to_record(played, seed=game.seed_revealed or None)
+
+
+def game_whatif(*, game: Game, options: dict[str, Any] | None = None,
+                preset: str | None = None) -> dict[str, Any]:
+    """Re-adjudicate a finished game's inputs under another ruleset: the engine's result
+    (``{"illegal": {input, code, rule, message}}`` | ``{"divergence": {seq, original,
+    alternative}, "scores": [before, after], "places": [before, after]}`` | ``{"same":
+    true}``) plus ``game``, ``ruleset`` (the alternative spec asked for) and, for a
+    divergence, ``explanation: {original, alternative}``.
+
+    Raises ConflictError (409 ``game_not_finished``) for a live game (its inputs would
+    show hidden cards) and the engine's errors (422 with the clause / 400) for an
+    invalid alternative ruleset.
+    """
+    if options is not None and not isinstance(options, dict):
+        raise MalformedError("options must be an object {name: value}")
+    _, record = _finished_record(game)
+    result = engine.whatif(record, options=options or {}, preset=preset)
+    div = result.get("divergence")
+    out: dict[str, Any] = {"game": str(game.pk), "options": options or {}, "preset": preset,
+                           **result}
+    if div:
+        out["explanation"] = {
+            k: engine.explain(div[k], game.seats) if div.get(k) else None
+            for k in ("original", "alternative")
+        }
+    return out
+
+
+def game_evidence(*, game: Game) -> dict[str, Any]:
+    """The ``kolkhoz-evidence/1`` bundle of a finished game: its record (inputs plus
+    adjustments), every stored event with its stored hash, the seed and its commitment,
+    the pinned engine and rules version and how to verify it with the CLI alone
+    (``python -m kolkhoz_core verify``). Raises ConflictError (409
+    ``game_not_finished``) before the end (the seed is still secret)."""
+    if game.status != GameStatus.FINISHED:
+        raise ConflictError("the evidence is available once the game has ended",
+                            code="game_not_finished")
+    rows = list(GameEvent.objects.filter(game=game).order_by("seq")
+                .values_list("payload", "hash"))
+    events = [p for p, _ in rows]
+    hashes = [h for _, h in rows]
+    return engine.evidence_bundle(events, hashes=hashes, game_id=str(game.pk),
+                                  seed=game.seed_revealed or None)
+
+
+def game_regress(*, game: Game) -> dict[str, Any]:
+    """The regression check: a finished game's inputs re-adjudicated with the INSTALLED
+    engine (whatever the game is pinned to), compared with the stored log:
+    ``{game, pinned_engine, engine, ok, result_changed, first_divergence, scores,
+    places, error}``. A live game is reported as ``{ok: true, skipped: "live"}``."""
+    base = {"game": str(game.pk), "pinned_engine": game.engine_version,
+            "engine": engine.engine_version()}
+    if game.status != GameStatus.FINISHED:
+        return {**base, "ok": True, "result_changed": False, "skipped": "live"}
+    events, record = _finished_record(game)
+    return {**base, **engine.regress(_play_events(events), record)}
