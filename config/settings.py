@@ -162,6 +162,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Event-sourced game store and replay service for Kolkhoz.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "replays.schema.document_error_responses"],
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "replays.models.GameStatus",
         "TournamentStatusEnum": "tournaments.models.TournamentStatus",

@@ -71,6 +71,8 @@ class GameListApi(APIView):
         default_limit = 50
         max_limit = 500
 
+    pagination_class = Pagination  # the schema describes the paginated envelope
+
     class CreateInput(serializers.Serializer):
         ruleset = serializers.JSONField(required=False, allow_null=True, default=None)
         seats = serializers.ListField(child=serializers.CharField(max_length=100),
