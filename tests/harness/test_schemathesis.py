@@ -16,8 +16,17 @@ import zlib
 from typing import Any
 
 import pytest
-import schemathesis
 from hypothesis import HealthCheck, settings
+
+from tests.conftest import IN_CI
+
+try:
+    import schemathesis
+except ImportError:  # .ci/run installs it; locally: .venv/bin/pip install 'schemathesis>=4,<5'
+    if IN_CI:
+        raise
+    pytest.skip("schemathesis is not installed (pip install 'schemathesis>=4,<5')",
+                allow_module_level=True)
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
