@@ -20,7 +20,8 @@ class SeatTokenScheme(OpenApiAuthenticationExtension):
 
 # Every operation can answer with the one error envelope of config/exception_handler.py:
 # 400 (a malformed body, query or header), 401/403 (a bad token or credentials, a missing
-# permission), 404 (an unknown id in the path or query), 415 (a body of another media type).
+# permission), 404 (an unknown id in the path or query), 413 (a body too large), 415 (a body of
+# another media type).
 _ERROR_REF = {"$ref": "#/components/schemas/Error"}
 _ERROR_SCHEMA = {
     "type": "object",
@@ -37,6 +38,7 @@ _ERROR_DESCRIPTIONS = {
     "401": "Invalid or malformed credentials",
     "403": "Not allowed",
     "404": "Not found",
+    "413": "Request body too large",
     "415": "Unsupported media type",
 }
 
@@ -47,13 +49,13 @@ def document_error_responses(result: dict[str, Any], generator: Any, request: An
     give (the shared error envelope) where an operation did not document them itself."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.setdefault("Error", _ERROR_SCHEMA)
-    for path, item in result.get("paths", {}).items():
-        for method, op in item.items():
+    for item in result.get("paths", {}).values():
+        for op in item.values():
             if not isinstance(op, dict) or "responses" not in op:
                 continue
             codes = ["400", "401", "403", "404"]  # 404: an unknown id in the path or query
             if "requestBody" in op:
-                codes.append("415")
+                codes += ["413", "415"]
             # an error is rendered like the operation's answers (e.g. CSV with ?format=csv)
             types = {t for r in op["responses"].values() if isinstance(r, dict)
                      for t in r.get("content") or {}} or {"application/json"}
