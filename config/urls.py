@@ -10,6 +10,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("replays.urls")),
     path("api/", include("tournaments.urls")),
+    path("api/accounts/", include("accounts.urls")),
+    path("accounts/", include("accounts.web_urls")),
     path("", include("frontend.urls")),
 ]
 

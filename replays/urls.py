@@ -13,4 +13,10 @@ urlpatterns = [
     path("games/<str:game_id>/record/", apis.GameRecordApi.as_view(), name="game-record"),
     path("games/<str:game_id>/verify/", apis.GameVerifyApi.as_view(), name="game-verify"),
     path("games/<str:game_id>/inputs/", apis.GameInputApi.as_view(), name="game-inputs"),
+    path("games/<str:game_id>/commands/", apis.GameCommandApi.as_view(), name="game-commands"),
+    path("games/<str:game_id>/legal/", apis.GameLegalApi.as_view(), name="game-legal"),
+    path("games/<str:game_id>/state/", apis.GameStateApi.as_view(), name="game-state"),
+    path("games/<str:game_id>/stream/", apis.GameStreamApi.as_view(), name="game-stream"),
+    path("games/<str:game_id>/seat-token/", apis.GameSeatTokenApi.as_view(),
+         name="game-seat-token"),
 ]
