@@ -357,7 +357,7 @@ SSE_HEARTBEAT_S = 15.0
 
 
 class GameStreamApi(SeatViewMixin, APIView):
-    renderer_classes = [NDJSONRenderer, SSERenderer, JSONRenderer]
+    renderer_classes = [JSONRenderer, NDJSONRenderer, SSERenderer]  # errors: JSON
 
     @extend_schema(
         operation_id="games_stream",
