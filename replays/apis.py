@@ -81,6 +81,10 @@ class GameListApi(APIView):
                                                  default=None, min_value=0)
         seed = serializers.CharField(required=False, allow_null=True, default=None,
                                      max_length=512)
+        bots = serializers.ListField(
+            child=serializers.CharField(max_length=40, allow_blank=True), required=False,
+            max_length=8, help_text="per seat: a registered bot that plays it, or '' for a "
+                                    "person (bots move through Celery; needs a seed)")
 
     @extend_schema(operation_id="games_list", responses=GameOutputSerializer(many=True),
                    parameters=[
@@ -101,7 +105,11 @@ class GameListApi(APIView):
                    responses={201: CreatedGameSerializer, 400: ERROR_SCHEMA, 422: ERROR_SCHEMA})
     def post(self, request: Request) -> Response:
         data = _validated(self.CreateInput, request.data)
-        created = services.game_create_from_engine(**data)
+        bots = data.pop("bots", None)
+        if bots:
+            created = services.game_create_with_bots(bots=bots, **data)
+        else:
+            created = services.game_create_from_engine(**data)
         return Response(_created(created), status=201)
 
 

@@ -303,6 +303,38 @@ def game_seats_assign(*, game: Game, users: Sequence[Any | None] = (),
             GameSeat.objects.filter(game=game, index=index).update(bot=bot)
 
 
+def game_create_with_bots(*, bots: Sequence[str], seats: Sequence[str], seed: str | None,
+                          **kwargs: Any) -> CreatedGame:
+    """A live game outside a tournament where ``bots[i]`` (a registered bot name, or
+    ``""`` for a person) plays seat i. Bots need the seed (their generators come from
+    it). The bot seats move through Celery (``replays.tasks.play_bot_seats``) once the
+    game is stored, and again after each person's input. Raises ``MalformedError``
+    (``bad_bots``) for a wrong length, an unknown bot or a missing seed."""
+    if len(bots) != len(seats):
+        raise MalformedError("bots must name one entry per seat", code="bad_bots")
+    if any(bots) and not seed:
+        raise MalformedError("a game with bots needs a seed", code="bad_bots")
+    for name in bots:
+        if name:
+            try:
+                engine.bot(name)
+            except (KeyError, TypeError, ValueError) as exc:
+                raise MalformedError(str(exc), code="bad_bots") from exc
+    with transaction.atomic():
+        created = game_create_from_engine(seats=seats, seed=seed, **kwargs)
+        game_seats_assign(game=created.game, bots=bots)
+        game_id = created.game.pk
+        transaction.on_commit(lambda: _enqueue_bot_seats(game_id))
+    return created
+
+
+def _enqueue_bot_seats(game_id: Any) -> None:
+    from .tasks import play_bot_seats
+
+    play_bot_seats.apply_async((str(game_id),),
+                               queue=play_bot_seats.app.conf.task_default_queue)
+
+
 def game_bots_play(*, game_id: Any) -> int:
     """Move every bot seat (``GameSeat.bot``) of a game outside a tournament until a
     person must act or the game ends; returns the number of decisions made.

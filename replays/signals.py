@@ -22,7 +22,6 @@ def enqueue_bot_seats(sender: Any, *, game_id: Any, **kwargs: Any) -> None:
     from .models import GameSeat
 
     if GameSeat.objects.filter(game_id=game_id).exclude(bot="").exists():
-        from .tasks import play_bot_seats
+        from .services import _enqueue_bot_seats
 
-        play_bot_seats.apply_async((str(game_id),),
-                                   queue=play_bot_seats.app.conf.task_default_queue)
+        _enqueue_bot_seats(game_id)

@@ -72,7 +72,8 @@ def test_an_accepted_command_is_stamped_and_the_bots_answer(api, table_and_token
                  {"expected_seq": before["head_seq"], "input": inp}, format="json", **bearer(token))
     assert r.status_code == 201, r.content
     body = r.json()
-    assert body["events"][0]["type"] == inp["type"] and body["events"][0]["seq"] == before["head_seq"]
+    first = body["events"][0]
+    assert first["type"] == inp["type"] and first["seq"] == before["head_seq"]
     row = GameEvent.objects.get(game=table.game, seq=before["head_seq"])
     assert row.actor == f"seat:{seat}" and row.time_used_ms is not None and row.time_used_ms >= 0
     assert "time_used_ms" not in row.payload and "actor" not in row.payload

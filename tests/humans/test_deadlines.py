@@ -23,7 +23,16 @@ from .helpers import make_mixed_tournament, make_person, person_seat, stored_row
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
 
 
+@pytest.mark.django_db  # (not transactional: the closest marker wins)
 def test_the_beat_schedule_enforces_deadlines():
+    """The data migration's schedule (re-applied: a transactional test's flush may have
+    emptied the table) runs the deadline task every few seconds."""
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("tournaments.migrations.0004_deadline_beat_schedule")
+    migration.create(apps, None)
     task = PeriodicTask.objects.get(name="Enforce move deadlines")
     assert task.task == "tournaments.tasks.enforce_move_deadlines" and task.enabled
     assert task.interval.every <= 10

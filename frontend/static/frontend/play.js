@@ -312,6 +312,7 @@ async function streamLoop() {
     }
     if (r.headers.get("X-Game-Status") === "finished" && !events.length) {
       await refresh();
+      main.dataset.stream = "closed";  // the game is over: nothing more will come
       return;
     }
   }
