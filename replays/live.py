@@ -29,13 +29,22 @@ def channel(game_id: Any) -> str:
     return f"kolkhoz:game:{game_id}"
 
 
+_clients: dict[str, Any] = {}
+
+
 def _redis() -> Any | None:
+    """A Redis client for ``settings.REDIS_URL`` (one connection pool per URL and
+    process; thread-safe), or None without Redis."""
     url = getattr(settings, "REDIS_URL", "")
     if not url:
         return None
-    import redis
+    client = _clients.get(url)
+    if client is None:
+        import redis
 
-    return redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=2)
+        client = _clients[url] = redis.Redis.from_url(url, socket_timeout=5,
+                                                      socket_connect_timeout=2)
+    return client
 
 
 def publish(*, game_id: Any, head_seq: int) -> None:
@@ -49,8 +58,6 @@ def publish(*, game_id: Any, head_seq: int) -> None:
                                                      "head_seq": head_seq}))
     except Exception:  # noqa: BLE001 - a notification must never fail a write
         log.warning("live: publish to Redis failed", exc_info=True)
-    finally:
-        client.close()
 
 
 def _head(game_id: Any) -> tuple[int, str]:
@@ -98,5 +105,3 @@ def wait_for_head(*, game_id: Any, beyond: int, timeout: float) -> int:
                 pubsub.close()
             except Exception:  # noqa: BLE001
                 pass
-        if client is not None:
-            client.close()
