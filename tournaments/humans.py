@@ -90,7 +90,8 @@ def table_step_bots(*, table: Table, seats: Sequence[TableSeat], bots: Sequence[
         assert inp is not None
         new = engine.decide(events, inp, seed=seed)
         try:
-            game_append(game=game, expected_seq=len(events), events=new, actor=actor)
+            game_append(game=game, expected_seq=len(events), events=new, actor=actor,
+                        reproducible=True)  # replayable from the seed and the seq
         except ConflictError:
             continue
     raise RuntimeError("table_step_bots made no progress")  # pragma: no cover
