@@ -331,3 +331,28 @@ def test_a_whole_game_through_the_api_verifies_and_the_bots_replay_from_seed_and
     assert checked > 10
     decisions = [r for r in rows if r.actor.startswith(("seat:", "bot:"))]
     assert all(r.time_used_ms is not None for r in decisions if r.actor.startswith("seat:"))
+
+
+ODD_INPUTS = [
+    {"type": "play", "seat": 0, "card": 7}, {"type": "play", "seat": 0, "card": "ZZ"},
+    {"type": "play", "seat": 0}, {"type": "trump", "seat": 0, "suit": ["H"]},
+    {"type": "trump", "seat": 0, "suit": "Q"}, {"type": "swap", "seat": 0, "hand": None},
+    {"type": "swap", "seat": 0, "pass": "yes"}, {"type": "assign", "seat": 0, "cards": []},
+    {"type": "assign", "seat": 0, "cards": {"KH": "Z"}}, {"type": "nope", "seat": 0},
+    {"type": "deal", "seat": 0, "year": 1, "hands": []}, {"seat": 0},
+    {"type": None, "seat": 0}, {"type": "play", "seat": 0, "card": "KH", "extra": {"x": 1}},
+]
+
+
+@pytest.mark.parametrize("inp", ODD_INPUTS)
+def test_odd_inputs_are_4xx_never_500(inp):
+    api = APIClient()
+    created = game_create_from_engine(ruleset=None, seats=list("ABCD"), first_planner=0,
+                                      seed="odd")
+    gid = created.game.pk
+    head = created.game.head_seq
+    r = api.post(f"/api/games/{gid}/commands/", {"expected_seq": head, "input": inp},
+                 format="json", **bearer(created.seat_tokens[0]))
+    assert r.status_code in (400, 403, 409, 422), r.content
+    assert set(r.json()) == {"error"}
+    assert created.game.__class__.objects.get(pk=gid).head_seq == head
