@@ -224,3 +224,39 @@ def game_verify(*, game: Game) -> dict[str, Any]:
         "chain": chain_report,
         "adjudication": adjudication,
     }
+
+
+# -- live play ------------------------------------------------------------------------
+
+
+def seat_of_user(*, game: Game, user: Any) -> int | None:
+    """The seat a signed-in account holds in ``game`` (``GameSeat.user``), or None."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return (GameSeat.objects.filter(game=game, user=user).order_by("index")
+            .values_list("index", flat=True).first())
+
+
+def game_legal(*, game: Game, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may do at the head of the log (``engine.legal_for``), with the head
+    it was computed at: ``{game, head_seq, finished, seat, kind, to_move, yours,
+    options, inputs}``. Submit with ``expected_seq = head_seq``."""
+    events = game_events(game=game)
+    legal = engine.legal_for(events, seat)
+    return {"game": str(game.pk), "head_seq": len(events),
+            "finished": game.status == GameStatus.FINISHED, "seat": seat, **legal}
+
+
+def game_live_state(*, game: Game, viewer: int | None) -> dict[str, Any]:
+    """The current position as ``viewer`` may see it, plus what that seat may do:
+    ``{game, head_seq, head_hash, finished, viewer, seats, state, legal}`` (``state`` is
+    ``seat_view`` / ``spectator_view`` — everything once finished; ``legal`` as
+    ``game_legal``). The play page renders this and nothing else."""
+    events = game_events(game=game)
+    finished = game.status == GameStatus.FINISHED
+    state = engine.position(events) if events else None
+    legal = engine.legal_for(events, viewer)
+    return {"game": str(game.pk), "head_seq": len(events), "head_hash": game.head_hash,
+            "finished": finished, "viewer": viewer, "seats": list(game.seats),
+            "state": engine.view(state, viewer, finished=finished) if state else None,
+            "legal": legal}
