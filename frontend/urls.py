@@ -2,4 +2,11 @@ from django.urls import path
 
 from . import views
 
-urlpatterns = [path("", views.index, name="index")]
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("games/<str:game_id>/", views.replay, name="replay"),
+    path("leagues/", views.leagues, name="leagues"),
+    path("leagues/<int:pk>/ladder/", views.ladder, name="ladder"),
+    path("tournaments/<int:pk>/", views.tournament, name="tournament"),
+    path("rules/", views.rules, name="rules"),
+]
