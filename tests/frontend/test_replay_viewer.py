@@ -170,7 +170,7 @@ def test_autoplay_advances_and_pauses(page, live_server):
     assert step_shown(page) == paused_at
 
 
-def test_a_spectator_of_a_live_game_never_sees_a_hidden_card(page, live_server):
+def test_a_spectator_of_a_live_game_never_sees_a_hidden_card(page, live_server, screenshots):
     created, events = data.live_game()
     hidden = data.hidden_from(events, None)
     assert len(hidden) >= 5  # others' hands and hidden cellar cards: the check can fail
@@ -195,6 +195,7 @@ def test_a_spectator_of_a_live_game_never_sees_a_hidden_card(page, live_server):
         assert not shown & data.hidden_from(events[: step + 1], None), step
         labels = page.locator("[role=img]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
         assert "hidden card" in labels
+    page.screenshot(path=str(screenshots / "viewer-live-spectator.png"), full_page=True)
     backs = page.locator('.seat[data-seat="2"] .hand .card.back').count()
     assert backs > 0 and page.locator('.seat[data-seat="2"] .hand [data-card]').count() == 0
     options = page.locator("#perspective option")

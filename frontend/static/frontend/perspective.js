@@ -21,7 +21,7 @@ export function choices(names, { finished, tokenSeat }) {
   out.push({ value: "spectator", label: "Spectator", disabled: false });
   names.forEach((name, i) => {
     const allowed = finished || tokenSeat === i;
-    out.push({ value: String(i), label: `${name} (seat ${i})${allowed ? "" : " — needs the seat's token"}`,
+    out.push({ value: String(i), label: `${name} (seat ${i})${allowed ? "" : ", token needed"}`,
                disabled: !allowed });
   });
   return out;
