@@ -15,6 +15,11 @@ from tests.replays.fixtures import load_log, load_record
 from tests.replays.helpers import bot_log, store
 
 KNOWN = "play_kolkhoz_fx-1"
+# Every control and link without an accessible name (aria-label, text or a <label>).
+UNNAMED_CONTROLS = """() => [...document.querySelectorAll('button, select, input, a[href]')]
+    .filter(e => !(e.getAttribute('aria-label') || e.textContent.trim()
+                   || (e.labels && [...e.labels].some(l => l.textContent.trim()))))
+    .map(e => e.outerHTML)"""
 CARD = re.compile(r"(?<![0-9A-Z])(?:10|[2-9JQKA])[HDCS](?![0-9A-Za-z])")
 
 

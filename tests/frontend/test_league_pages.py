@@ -57,6 +57,7 @@ def test_tournament_standings_rounds_and_csv(page, live_server, tournament, scre
     assert tables.count() == 2
     replay_links = page.get_by_role("link", name="Replay of round")
     assert replay_links.count() == 4  # 8 players, 2 tables a round
+    assert page.evaluate(data.UNNAMED_CONTROLS) == []
     page.screenshot(path=str(screenshots / "tournament-standings.png"), full_page=True)
 
     csv_link = page.get_by_role("link", name="Download CSV")
@@ -86,6 +87,7 @@ def test_ladder_charts_every_players_history(page, live_server, tournament, scre
     label = charts.first.get_attribute("aria-label")
     assert "over 2 games" in label
     assert page.locator("#ladder-body svg circle").count() == 8 * 3  # before, after game 1, 2
+    assert page.evaluate(data.UNNAMED_CONTROLS) == []
     page.screenshot(path=str(screenshots / "ladder.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(screenshots / "ladder-phone.png"), full_page=True)

@@ -24,21 +24,25 @@ def open_viewer(page, live_server, game_id, fragment: str = "") -> None:
     page.wait_for_selector(".table .field")
 
 
+DATA_CARDS = "els => els.map(e => e.dataset.card)"
+
+
 def step_shown(page) -> int:
     return int(page.locator("#step-out").inner_text().split("/")[0])
 
 
 def wait_step(page, step: int) -> None:
-    page.wait_for_function(f"document.getElementById('step-out').textContent.startsWith('{step} /')")
+    page.wait_for_function(
+        f"document.getElementById('step-out').textContent.startsWith('{step} /')")
 
 
 def hours(page) -> dict[str, int]:
-    return {f: int(page.locator(f'.field[data-field="{f}"] .hours-text').get_attribute("data-hours"))
-            for f in "HDCS"}
+    text = '.field[data-field="{}"] .hours-text'
+    return {f: int(page.locator(text.format(f)).get_attribute("data-hours")) for f in "HDCS"}
 
 
 def trick_cards(page) -> list[str]:
-    return page.locator(".trick [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    return page.locator(".trick [data-card]").evaluate_all(DATA_CARDS)
 
 
 def test_step_through_the_known_game_with_keyboard_buttons_and_slider(page, live_server,
@@ -111,7 +115,7 @@ def test_step_through_the_known_game_with_keyboard_buttons_and_slider(page, live
     wait_step(page, 0)
 
 
-def test_log_cites_clauses_linked_to_the_rulebook(page, live_server):
+def test_log_cites_clauses_linked_to_the_rulebook(page, live_server, screenshots):
     game = data.known_game()
     open_viewer(page, live_server, game.pk, "#step=37")
     item = page.locator('#log li[data-step="37"]')
@@ -123,6 +127,7 @@ def test_log_cites_clauses_linked_to_the_rulebook(page, live_server):
     anchor = page.locator('[id="req.take"]')
     assert anchor.count() == 1
     assert page.evaluate("document.querySelector(':target').id") == "req.take"
+    page.screenshot(path=str(screenshots / "rules-req-take.png"))
     # every clause id the known game cites has its anchor on the rulebook page
     cited = {r for e in data.known_log() for r in e.get("rules", [])}
     ids = set(page.evaluate("[...document.querySelectorAll('[id]')].map(e => e.id)"))
@@ -144,7 +149,7 @@ def test_deep_link_and_perspective_switch(page, live_server):
     page.wait_for_function("location.hash.includes('view=1')")
     page.wait_for_selector('.seat.pos-bottom[data-seat="1"]')
     boris = data.known_log()[2]["hands"][1]
-    shown = page.locator(".seat .hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    shown = page.locator(".seat .hand [data-card]").evaluate_all(DATA_CARDS)
     assert shown == boris
     # the URL is shareable: a fresh page opens the same step, same eyes
     url = page.url
@@ -191,21 +196,23 @@ def test_a_spectator_of_a_live_game_never_sees_a_hidden_card(page, live_server, 
     for step in (last, 2, last // 2, last - 3):
         page.goto(f"{live_server.url}/games/{created.game.pk}/#step={step}")
         wait_step(page, step)
-        shown = set(page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+        shown = set(page.locator("[data-card]").evaluate_all(DATA_CARDS))
         assert not shown & data.hidden_from(events[: step + 1], None), step
-        labels = page.locator("[role=img]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+        labels = page.locator("[role=img]").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label'))")
         assert "hidden card" in labels
     page.screenshot(path=str(screenshots / "viewer-live-spectator.png"), full_page=True)
     backs = page.locator('.seat[data-seat="2"] .hand .card.back').count()
     assert backs > 0 and page.locator('.seat[data-seat="2"] .hand [data-card]').count() == 0
-    options = page.locator("#perspective option")
-    assert options.evaluate_all("os => os.filter(o => !o.disabled).map(o => o.value)") == ["spectator"]
+    enabled = page.locator("#perspective option:not([disabled])")
+    assert enabled.evaluate_all("os => os.map(o => o.value)") == ["spectator"]
     page.wait_for_timeout(200)
     assert any("/frames/" in url for url, _ in bodies), "the page fetched the frames"
     for url, text in bodies:
         if "/frames/" in url:  # each step against what was hidden at that step
             for i, frame in enumerate(json.loads(text)["frames"]):
-                leaked = set(data.CARD.findall(json.dumps(frame))) & data.hidden_from(events[: i + 1], None)
+                leaked = (set(data.CARD.findall(json.dumps(frame)))
+                          & data.hidden_from(events[: i + 1], None))
                 assert not leaked, f"{url} step {i} carried hidden cards {sorted(leaked)}"
         else:
             leaked = set(data.CARD.findall(text)) & hidden
@@ -236,9 +243,19 @@ def test_phone_width_is_readable_and_every_control_is_named(page, live_server, s
     page.goto(f"{live_server.url}/games/{game.pk}/#step=8")
     wait_step(page, 8)
     page.screenshot(path=str(screenshots / "viewer-phone-step-008.png"), full_page=False)
-    unnamed = page.evaluate("""() => [...document.querySelectorAll('button, select, input, a[href]')]
-        .filter(e => !(e.getAttribute('aria-label') || e.textContent.trim()
-                       || (e.labels && [...e.labels].some(l => l.textContent.trim()))))
-        .map(e => e.outerHTML)""")
-    assert unnamed == []
-    assert json.loads(page.evaluate("JSON.stringify(document.querySelectorAll('.card').length)")) > 0
+    assert page.evaluate(data.UNNAMED_CONTROLS) == []
+    assert page.locator(".card").count() > 20
+
+
+def test_a_live_game_follows_new_steps_as_they_are_stored(page, live_server):
+    from replays.services import game_append
+
+    created, events = data.live_game()
+    full, upto = data.live_cut()
+    open_viewer(page, live_server, created.game.pk)
+    wait_step(page, upto - 1)
+    game_append(game=created.game, expected_seq=upto, events=full[upto: upto + 3])
+    page.wait_for_function(  # the page polls with If-None-Match every 4 s
+        f"document.getElementById('step-out').textContent === '{upto + 2} / {upto + 2}'",
+        timeout=15_000)
+    assert page.locator(f'#log li[data-step="{upto + 2}"]').count() == 1
