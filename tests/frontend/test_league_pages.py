@@ -35,7 +35,13 @@ def column(page, table: str, index: int) -> list[str]:
 def test_tournament_standings_rounds_and_csv(page, live_server, tournament, screenshots):
     league = tournament.season.league
     page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/")
+    page.wait_for_selector("#games a")
+    assert page.get_by_role("link", name="Replay game").count() == 4  # 2 rounds of 2 tables
+    page.screenshot(path=str(screenshots / "index.png"), full_page=True)
     page.goto(f"{live_server.url}/leagues/")
+    page.wait_for_selector("#leagues h2")
+    page.screenshot(path=str(screenshots / "leagues.png"), full_page=True)
     page.locator("#leagues").get_by_role("link", name=tournament.name, exact=True).click()
     page.wait_for_url(f"**/tournaments/{tournament.pk}/")
     page.wait_for_selector("#standings tbody tr")
