@@ -12,7 +12,7 @@ const ORDINAL = ["1st", "2nd", "3rd", "4th"];
 
 function statusLine(s) {
   const trump = s.trump ? `${CROPS[s.trump].symbol} ${CROPS[s.trump].name}` : "none";
-  return el("div", { class: "status", role: "status", "aria-label": "Game status" },
+  return el("p", { class: "status" },
     el("span", { class: "year", dataset: { year: s.year } }, s.year ? `Year ${s.year} of ${s.years}` : "Before the Plan"),
     s.famine ? el("span", { class: "badge famine" }, "Famine") : null,
     el("span", { class: "trump-now", dataset: { trump: s.trump || "" } }, `Trump: ${trump}`),
