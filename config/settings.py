@@ -161,6 +161,14 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Event-sourced game store and replay service for Kolkhoz.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "replays.models.GameStatus",
+        "TournamentStatusEnum": "tournaments.models.TournamentStatus",
+        "RoundStatusEnum": "tournaments.models.RoundStatus",
+        "TableStatusEnum": "tournaments.models.TableStatus",
+        "TournamentFormatEnum": "tournaments.models.Format",
+        "FillPolicyEnum": [("bots", "Fill with house bots"), ("bye", "Give byes")],
+    },
 }
 
 LOGGING = {

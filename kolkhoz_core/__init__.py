@@ -14,7 +14,15 @@ from .errors import (
     RulesetError,
 )
 from .game import ENGINE_VERSION, RULES_VERSION, input_of, new_game, start
-from .record import adjudicate, canonical_json, chain_hash, hash_chain, to_record
+from .record import (
+    Record,
+    adjudicate,
+    canonical_json,
+    chain_hash,
+    hash_chain,
+    parse_record,
+    to_record,
+)
 from .ruleset import DEFAULTS, OPTIONS, PRESETS, Ruleset, build_ruleset
 from .runner import play_game
 from .shuffle import seed_commitment
@@ -27,8 +35,9 @@ __all__ = [
     "CARD_ID", "CODE", "VALUE", "WRECKER", "Choices", "chance_input", "choices",
     "legal_inputs", "decide", "AdjudicationError", "IllegalInputError", "KolkhozError",
     "MalformedInputError", "RulesetError", "ENGINE_VERSION", "RULES_VERSION", "input_of",
-    "new_game", "start", "adjudicate", "canonical_json", "chain_hash", "hash_chain",
-    "to_record", "DEFAULTS", "OPTIONS", "PRESETS", "Ruleset", "build_ruleset", "play_game",
+    "new_game", "start", "Record", "parse_record", "adjudicate", "canonical_json",
+    "chain_hash", "hash_chain", "to_record", "DEFAULTS", "OPTIONS", "PRESETS", "Ruleset",
+    "build_ruleset", "play_game",
     "seed_commitment", "GameState", "evolve", "fold", "register_event_type", "replay",
     "redact_event", "redact_events", "seat_view", "spectator_view", "__version__",
 ]

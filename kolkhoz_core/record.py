@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from .choices import chance_input
 from .decide import decide
 from .errors import AdjudicationError, KolkhozError
 from .game import input_of, new_game
-from .ruleset import build_ruleset
+from .ruleset import Ruleset, build_ruleset
 from .state import Event, GameState
 
 FORMAT = "kolkhoz-record/1"
@@ -43,14 +44,25 @@ def _record_error(message: str, code: str = "record_invalid") -> AdjudicationErr
     return AdjudicationError(code, message, None, None, [])
 
 
-def adjudicate(record: Any) -> list[Event]:
-    """Adjudicate a record: the full event log from ``game`` to ``game_end``.
+@dataclass(frozen=True)
+class Record:
+    """A validated ``kolkhoz-record/1`` envelope: the built ruleset, seats, first planner
+    (None: drawn from the seed), seed (or None) and the raw inputs (validated one by one
+    when adjudicated)."""
 
-    Inputs are decided in order; a year without a ``deal`` input (and a random trump
-    without a ``trump`` input) is drawn from the record's ``seed``. Raises
-    AdjudicationError: ``.code``, ``.message``, ``.rule``, ``.input_index`` (None for an
-    error of the record as a whole) and ``.events`` (the log up to the error).
-    """
+    ruleset: Ruleset
+    seats: list[str]
+    first_planner: int | None
+    seed: str | None
+    inputs: list[Any]
+
+
+def parse_record(record: Any) -> Record:
+    """Validate a record's envelope (format, ruleset, seats, first planner, seed, inputs).
+
+    Raises AdjudicationError with ``input_index`` None: ``record_invalid``, or the
+    ruleset's own codes (``unknown_preset``, ``unknown_option``, ``invalid_option_value``,
+    ``invalid_combination`` with rule ``k36.combos``)."""
     if not isinstance(record, dict):
         raise _record_error("a record must be a JSON object")
     if record.get("format") != FORMAT:
@@ -62,8 +74,9 @@ def adjudicate(record: Any) -> list[Event]:
     except KolkhozError as e:
         raise AdjudicationError(e.code, e.message, e.rule, None, []) from e
     seats = record.get("seats")
-    if not isinstance(seats, list):
-        raise _record_error("'seats' must list four names")
+    if (not isinstance(seats, list) or len(seats) != 4
+            or not all(isinstance(n, str) and n for n in seats)):
+        raise _record_error("'seats' must list four non-empty names")
     seed = record.get("seed")
     if seed is not None and not isinstance(seed, str):
         raise _record_error("'seed' must be a string")
@@ -76,11 +89,26 @@ def adjudicate(record: Any) -> list[Event]:
     fp = record.get("first_planner")
     if fp is None and seed is None:
         raise _record_error("a record needs 'first_planner' or a 'seed' to draw it from")
+    if fp is not None and (type(fp) is not int or not 0 <= fp <= 3):
+        raise _record_error("'first_planner' must be a seat 0-3")
     inputs = record.get("inputs")
     if not isinstance(inputs, list):
         raise _record_error("'inputs' must be a list")
+    return Record(ruleset, list(seats), fp, seed, inputs)
+
+
+def adjudicate(record: Any) -> list[Event]:
+    """Adjudicate a record: the full event log from ``game`` to ``game_end``.
+
+    Inputs are decided in order; a year without a ``deal`` input (and a random trump
+    without a ``trump`` input) is drawn from the record's ``seed``. Raises
+    AdjudicationError: ``.code``, ``.message``, ``.rule``, ``.input_index`` (None for an
+    error of the record as a whole) and ``.events`` (the log up to the error).
+    """
+    rec = parse_record(record)
+    seed, inputs = rec.seed, rec.inputs
     try:
-        events = new_game(ruleset, seats, fp, seed)
+        events = new_game(rec.ruleset, rec.seats, rec.first_planner, seed)
     except KolkhozError as e:
         raise AdjudicationError("record_invalid", e.message, e.rule, None, []) from e
     state = GameState()
@@ -115,8 +143,6 @@ def adjudicate(record: Any) -> list[Event]:
             new = decide(state, inp, seed=seed)
         except KolkhozError as e:
             raise AdjudicationError(e.code, e.message, e.rule, index, events, inp) from e
-        except ValueError as e:  # a seed that does not match its commitment
-            raise AdjudicationError("record_invalid", str(e), None, None, events) from e
         for ev in new:
             state.apply(ev)
         events.extend(new)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CODE, SUITS, VALUE, WRECKER, matches
+from .errors import MalformedInputError
 from .shuffle import seed_commitment
 from .state import JACK, KING, QUEEN, STACK, STACK_TOP, Event, GameState
 
@@ -281,11 +282,14 @@ def _year_end(s: GameState, out: list[Event]) -> None:
 def game_end_event(s: GameState, seed: str | None) -> Event:
     """score, tiebreak (option tiebreak_medals) and medals: the final ranking.
 
-    Raises ValueError if ``seed`` does not match the game's commitment."""
+    Raises MalformedInputError (``seed_mismatch``) if ``seed`` does not match the game's
+    commitment (setup.planner: the seed the game was committed to)."""
     o = s.opts
     if seed is not None and s.seed_commitment is not None:
         if seed_commitment(seed) != s.seed_commitment:
-            raise ValueError("the seed does not match the game's seed commitment")
+            raise MalformedInputError("seed_mismatch",
+                                      "the seed does not match the game's seed commitment",
+                                      None)
     cellar_sums = [sum(VALUE[e[0]] for e in s.cellars[seat]) for seat in range(4)]
     medals = list(s.medals_total)
     scores = [cellar_sums[i] + (medals[i] if o["medals"] else 0) for i in range(4)]

@@ -268,49 +268,19 @@ def _field_of(letter: str) -> int:
 
 def _apply_game(s: GameState, ev: Event) -> None:
     rs = ruleset_from_dict(ev["ruleset"])
+    seq = s.seq
+    GameState.__init__(s)  # everything empty, as before any event
+    s.seq = seq
     s.ruleset = rs
     s.opts = rs.options
     s.seats = list(ev["seats"])
     s.first_planner = ev["first_planner"]
     s.seed_commitment = ev.get("seed_commitment")
     s.years = rs.options["years"]
-    s.year = 0
-    s.planner = (ev["first_planner"] - 1) % 4
-    s.famine = False
-    s.phase = "setup"
-    s.to_move = None
-    s.hands = [[], [], [], []]
-    s.cellars = [[], [], [], []]
-    s.hand_size = 0
-    s.tricks_in_year = 0
-    s.trump = None
+    s.planner = (ev["first_planner"] - 1) % 4  # the first ``year`` event passes it left
     s.deck = set(worker_cards(rs.options["deck"], rs.options["wrecker"]))
-    s.piles = [reward_pile(f) for f in range(4)] if rs.options["deck"] == 52 else [[], [], [], []]
-    if rs.options["northern"]:
-        s.piles = [[], [], [], []]
-    s.field_cards = [[], [], [], []]
-    s.field_hours = [0, 0, 0, 0]
-    s.field_rewards = [[], [], [], []]
-    s.completed = [False, False, False, False]
-    s.nom = {}
-    s.wrecker_field = -1
-    s.trick = []
-    s.leader = 0
-    s.tricks_played = 0
-    s.winner = -1
-    s.medals_year = [0, 0, 0, 0]
-    s.medals_total = [0, 0, 0, 0]
-    s.medals_last_year = [0, 0, 0, 0]
-    s.stack_takers = [False, False, False, False]
-    s.swappers = []
-    s.swap_done = [False, False, False, False]
-    s.north = []
-    s.north_return = []
-    s.exiled = []
-    s.year_tricks = []
-    s.discarded = []
-    s.next_stack = 0
-    s.lead_rule = "trick.lead"
+    if rs.has_rewards:
+        s.piles = [reward_pile(f) for f in range(4)]
 
 
 def _apply_year(s: GameState, ev: Event) -> None:

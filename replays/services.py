@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from . import chain, engine
@@ -50,9 +50,17 @@ def _check_events(events: Sequence[Event], expected_seq: int) -> None:
             )
 
 
-def game_append(*, game: Game, expected_seq: int, events: Sequence[Event]) -> int:
+def game_append(*, game: Game, expected_seq: int, events: Sequence[Event],
+                reproducible: bool = False) -> int:
     """Append ``events`` to ``game``'s log at ``expected_seq`` (the number of events
     the writer has seen, i.e. the next seq to be written); returns the new head seq.
+
+    ``reproducible=True`` (a batch of seeded bot moves that the table task can replay
+    identically) lets PostgreSQL acknowledge the commit before its WAL reaches the disk
+    (``synchronous_commit = off`` for this transaction only): a crash may lose the last
+    fraction of a second of such batches, never corrupt or reorder anything, and the
+    stalled-table sweep replays them to the identical events. People's inputs keep the
+    default, fully durable commit.
 
     In one transaction: lock the Game row, check its head, chain-hash and insert the
     events, move the head. A writer that lost a race gets ``ConflictError``
@@ -64,6 +72,9 @@ def game_append(*, game: Game, expected_seq: int, events: Sequence[Event]) -> in
     _check_events(events, expected_seq)
     try:
         with transaction.atomic():
+            if reproducible and connection.vendor == "postgresql":
+                with connection.cursor() as cur:
+                    cur.execute("SET LOCAL synchronous_commit TO OFF")
             locked = Game.objects.select_for_update().get(pk=game.pk)
             if locked.head_seq != expected_seq:
                 raise ConflictError(

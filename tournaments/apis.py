@@ -18,10 +18,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from replays.apis import GameOutputSerializer
 from replays.errors import MalformedError, NotFoundError
+from replays.models import Game
 
 from . import selectors, serializers, services
-from .models import League, Player, Season, Table, Tournament
+from .models import League, Player, RatingChange, Season, Table, Tournament
 from .renderers import StandingsCSVRenderer
 
 
@@ -120,6 +122,36 @@ class TournamentStartApi(OrganiserView, APIView):
         return Response(serializers.TournamentSerializer(t).data)
 
 
+class TournamentWithdrawApi(OrganiserView, APIView):
+    """POST ``{"player": name}``: withdraw an entry (organisers). A withdrawn player is not
+    paired again; in a round-robin or series a house bot takes their later seats."""
+
+    @extend_schema(request=serializers.WithdrawInput, responses={204: None})
+    def post(self, request: Request, pk: int) -> Response:
+        t = get_object_or_404(Tournament, pk=pk)
+        inp = serializers.WithdrawInput(data=request.data)
+        inp.is_valid(raise_exception=True)
+        player = Player.objects.filter(name=inp.validated_data["player"]).first()
+        if player is None:
+            raise NotFoundError("no such player")
+        services.entry_withdraw(tournament=t, player=player)
+        return Response(status=204)
+
+
+class TournamentGamesApi(generics.ListAPIView):
+    """The games of a tournament's tables (the replay store's game objects), in round
+    and table order."""
+
+    serializer_class = GameOutputSerializer
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):
+            return Game.objects.none()
+        t = get_object_or_404(Tournament, pk=self.kwargs["pk"])
+        return (Game.objects.filter(table__round__tournament=t)
+                .order_by("table__round__number", "table__number"))
+
+
 class StandingsApi(APIView):
     """The standings: placement points (default 3/2/1/0, ties split), then cellar totals,
     then medals, then opponents' points. JSON, or CSV with ``?format=csv``."""
@@ -176,6 +208,8 @@ class PlayerRatingsApi(generics.ListAPIView):
     serializer_class = serializers.RatingChangeSerializer
 
     def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):  # schema generation
+            return RatingChange.objects.none()
         player = get_object_or_404(Player, pk=self.kwargs["pk"])
         league = None
         lid = self.request.query_params.get("league")

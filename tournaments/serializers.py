@@ -87,6 +87,10 @@ class TournamentInput(serializers.Serializer):
                                           default="bots")
 
 
+class WithdrawInput(serializers.Serializer):
+    player = serializers.CharField(max_length=100)
+
+
 class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.CharField()

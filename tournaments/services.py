@@ -133,9 +133,23 @@ def game_seed(tournament: Tournament, round_no: int, table_no: int) -> str:
     return f"{tournament.seed}/r{round_no}/t{table_no}"
 
 
-def _entries(t: Tournament) -> list[Player]:
-    return [e.player for e in t.entries.filter(withdrawn=False, house=False)
-            .select_related("player").order_by("id")]
+def _entries(t: Tournament, *, withdrawn: bool = False) -> list[Player]:
+    """Entered players in entry order; withdrawn ones only when ``withdrawn``."""
+    qs = t.entries.filter(house=False)
+    if not withdrawn:
+        qs = qs.filter(withdrawn=False)
+    return [e.player for e in qs.select_related("player").order_by("id")]
+
+
+def entry_withdraw(*, tournament: Tournament, player: Player) -> None:
+    """Withdraw a player: never paired again. In a fixed schedule (round-robin, series)
+    a house bot takes their seat in later rounds, so the schedule stays as published;
+    their finished games keep counting in the standings. Raises LeagueError."""
+    updated = (tournament.entries.filter(player=player, withdrawn=False)
+               .update(withdrawn=True))
+    if not updated:
+        raise LeagueError(f"{player.name} is not an active entry of {tournament.name}",
+                          code="not_entered")
 
 
 def _house_bot(name: str) -> Player:
@@ -146,12 +160,16 @@ def _pairings(t: Tournament, number: int) -> tuple[list[tuple[str, ...]], list[s
     """Tables (name 4-tuples, seat 0 = first planner) and byes for round ``number``."""
     players = _entries(t)
     names = [p.name for p in players]
-    if t.format == Format.ROUND_ROBIN:
-        schedule = pairing.round_robin(names, t.rounds, seed=_int_seed(t.seed, "rr"))
-        return [tuple(tb) for tb in schedule[number - 1]], []
-    if t.format == Format.SERIES:
-        series = pairing.match_series(names, t.rounds)
-        return [tuple(series[number - 1])], []
+    if t.format in (Format.ROUND_ROBIN, Format.SERIES):
+        everyone = [p.name for p in _entries(t, withdrawn=True)]
+        if t.format == Format.ROUND_ROBIN:
+            tables = pairing.round_robin(everyone, t.rounds,
+                                         seed=_int_seed(t.seed, "rr"))[number - 1]
+        else:
+            tables = [pairing.match_series(everyone, t.rounds)[number - 1]]
+        gone = [n for n in everyone if n not in set(names)]
+        stand_in = {n: f"house-bot-{i + 1}" for i, n in enumerate(gone)}
+        return [tuple(stand_in.get(n, n) for n in tb) for tb in tables], []
     history = pairing.PairingHistory()
     for rnd in t.round_set.filter(number__lt=number).order_by("number"):
         for table in rnd.tables.order_by("number"):
@@ -277,7 +295,7 @@ def table_play(*, table_id: int) -> Table:
         if pause:
             time.sleep(pause)
         try:
-            game_append(game=game, expected_seq=len(events), events=new)
+            game_append(game=game, expected_seq=len(events), events=new, reproducible=True)
         except ConflictError:
             events = _stored(game)  # another worker got there first: read and go on
             state = fold(events)
@@ -437,7 +455,7 @@ def standings_rows(*, tournament: Tournament) -> list[dict[str, Any]]:
     house bots left out."""
     from . import scoring
 
-    entries = _entries(tournament)
+    entries = _entries(tournament, withdrawn=True)
     names = {p.name for p in entries}
     results = []
     for table in (Table.objects.filter(round__tournament=tournament,

@@ -168,3 +168,34 @@ def test_beat_schedules_exist_and_start_due_tournaments():
     assert started == [due.pk]
     assert due.status == TournamentStatus.RUNNING and due.round_set.count() == 1
     assert later.status == TournamentStatus.SCHEDULED
+
+
+def test_withdrawn_player_is_replaced_by_a_house_bot_in_a_round_robin(api):
+    """Given an 8-player round-robin after round 1 / when a player withdraws / then later
+    rounds keep the published schedule with a house bot in that seat, the withdrawn
+    player's round-1 game still counts, and the tournament's games are listed."""
+    from django.contrib.auth.models import User
+
+    t = make_tournament(n=8, fmt="round-robin", rounds=3, seed="withdraw")
+    services.tournament_start(tournament=t)
+    r1 = t.round_set.get(number=1)
+    first, *rest = list(r1.tables.order_by("number"))
+    services.table_play(table_id=first.pk)  # round 1 still has a table in play
+    leaver = first.seats.get(seat=2).player
+    User.objects.create_user("org2", password="pw", is_staff=True)
+    api.login(username="org2", password="pw")
+    assert api.post(f"/api/tournaments/{t.pk}/withdraw/", {"player": leaver.name},
+                    format="json").status_code == 204
+    assert api.post(f"/api/tournaments/{t.pk}/withdraw/", {"player": leaver.name},
+                    format="json").json()["error"]["code"] == "not_entered"
+    play_inline(t)
+    later = TableSeat.objects.filter(table__round__tournament=t,
+                                     table__round__number__gt=1)
+    names = {s.player.name for s in later.select_related("player")}
+    assert leaver.name not in names and "house-bot-1" in names
+    assert all(TableSeat.objects.filter(table=tb).count() == 4
+               for tb in Table.objects.filter(round__tournament=t))
+    rows = {r["player"]: r for r in services.standings_rows(tournament=t)}
+    assert rows[leaver.name]["games"] == 1 and "house-bot-1" not in rows
+    games = api.get(f"/api/tournaments/{t.pk}/games/").json()
+    assert games["count"] == 6
