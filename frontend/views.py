@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 
 from replays import selectors as replay_selectors
 from replays.errors import NotFoundError
-from tournaments.models import League, Tournament
+from tournaments.models import League, Table, Tournament
 
 from .rulebook import rules_html
 
@@ -24,7 +24,8 @@ def replay(request: HttpRequest, game_id: str) -> HttpResponse:
         game = replay_selectors.game_get(game_id=game_id)
     except NotFoundError as exc:
         raise Http404(str(exc)) from exc
-    return render(request, "frontend/replay.html", {"game": game})
+    table = Table.objects.select_related("round__tournament").filter(game=game).first()
+    return render(request, "frontend/replay.html", {"game": game, "table": table})
 
 
 def leagues(request: HttpRequest) -> HttpResponse:

@@ -75,6 +75,9 @@ def test_tournament_standings_rounds_and_csv(page, live_server, tournament, scre
     replay_links.first.click()
     page.wait_for_selector(".table .field")
     assert "/games/" in page.url
+    back = page.get_by_role("link", name=tournament.name, exact=True)  # round 1, table 1
+    assert back.get_attribute("href") == f"/tournaments/{tournament.pk}/"
+    assert "round 1, table 1" in page.locator(".game-links").inner_text()
 
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
     page.get_by_role("link", name=f"Rating ladder of {league.name}").click()
