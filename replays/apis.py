@@ -168,8 +168,8 @@ class GameFramesApi(APIView):
         parameters=[OpenApiParameter(
             "perspective", str,
             description=("`spectator` or a seat `0`-`3`: a finished game replayed as that "
-                         "viewer saw it during play; on a live game only the requester's "
-                         "own (403 `perspective_forbidden` otherwise)."))],
+                         "viewer saw it during play; on a live game a spectator's, or a "
+                         "seat's with that seat's token (403 `perspective_forbidden`)."))],
         description=("The state after every step, rendered for the viewer, with each step's "
                      "caption and clause ids. ETag: the head hash (per viewer while live)."),
     )

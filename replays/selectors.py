@@ -80,8 +80,8 @@ def frames_perspective(*, game: Game, viewer: int | None, perspective: str | Non
     ``perspective`` is None (the default: everything once the game is over, else the
     requester's own view), ``"spectator"`` or a seat ``"0"``–``"3"``. A finished game
     may be replayed as any seat or a spectator saw it during play (``as_played``); a
-    live game only as the requester sees it (their seat token decides), else
-    ``ForbiddenError``."""
+    live game as a spectator, or as a seat only with that seat's token (else
+    ``ForbiddenError``)."""
     if perspective in (None, ""):
         return viewer, False
     if perspective == "spectator":
@@ -93,10 +93,10 @@ def frames_perspective(*, game: Game, viewer: int | None, perspective: str | Non
                              code="malformed")
     if game.status == GameStatus.FINISHED:
         return wanted, True
-    if wanted != viewer:
+    if wanted is not None and wanted != viewer:
         raise ForbiddenError("a live game is seen as a seat only with that seat's token",
                              code="perspective_forbidden")
-    return viewer, False
+    return wanted, False
 
 
 def game_frames_json(*, game: Game, viewer: int | None, as_played: bool = False) -> bytes:

@@ -49,3 +49,6 @@ def test_live_game_perspective_needs_the_seats_token(api):
     assert api.get(url + "?perspective=1", **bearer(created.seat_tokens[1])).status_code == 200
     assert api.get(url + "?perspective=0", **bearer(created.seat_tokens[1])).status_code == 403
     assert api.get(url + "?perspective=9").status_code == 400
+    as_spectator = api.get(url + "?perspective=spectator", **bearer(created.seat_tokens[1]))
+    assert as_spectator.status_code == 200 and as_spectator.json()["viewer"] is None
+    assert as_spectator.content == api.get(url).content
