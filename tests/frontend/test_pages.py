@@ -41,7 +41,8 @@ def test_replay_page_names_its_game_and_404s_for_an_unknown_one(client):
     body = r.content.decode()
     assert f'data-game="{game.pk}"' in body and 'data-status="finished"' in body
     assert "frontend/replay.js" in body and "frontend/cards.css" in body
-    assert client.get("/games/not-a-game/").status_code == 404
+    missing = client.get("/games/not-a-game/")
+    assert missing.status_code == 404 and b"No such game" in missing.content
     assert client.get("/games/00000000-0000-0000-0000-000000000000/").status_code == 404
 
 
