@@ -34,6 +34,13 @@ def known_log() -> list[dict[str, Any]]:
     return log
 
 
+def captions(game: Any) -> list[str]:
+    """Each step's caption as the frames API words it."""
+    from replays.selectors import game_frames_for_viewer
+
+    return [f["caption"] for f in game_frames_for_viewer(game=game, viewer=None)["frames"]]
+
+
 def hours_after(step: int) -> dict[str, int]:
     """The fields' hours after ``step``, from the last assign's facts in that year."""
     hours = {"H": 0, "D": 0, "C": 0, "S": 0}

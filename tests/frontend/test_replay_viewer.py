@@ -49,6 +49,7 @@ def test_step_through_the_known_game_with_keyboard_buttons_and_slider(page, live
                                                                        screenshots):
     game = data.known_game()
     log = data.known_log()
+    captions = data.captions(game)  # the API's words for each step
     page.set_viewport_size({"width": 1360, "height": 1000})
     open_viewer(page, live_server, game.pk)
     assert step_shown(page) == 0
@@ -72,6 +73,9 @@ def test_step_through_the_known_game_with_keyboard_buttons_and_slider(page, live
     assert page.locator(".trick .played.winner figcaption").inner_text().startswith(
         game.seats[winner])
     assert "step=8" in page.url
+    assert page.locator(".status .tricks").inner_text() == "Trick 1 of 4"
+    assert page.get_by_role("slider", name="Step slider").get_attribute(
+        "aria-valuetext") == f"Step 8: {captions[8]}"
     page.screenshot(path=str(screenshots / "viewer-step-008-trick.png"), full_page=True)
 
     page.keyboard.press("ArrowRight")
@@ -96,7 +100,7 @@ def test_step_through_the_known_game_with_keyboard_buttons_and_slider(page, live
     page.goto(f"{live_server.url}/games/{game.pk}/#step=36")
     wait_step(page, 36)
     assert log[36]["type"] == "revealed"
-    assert page.locator("#caption").inner_text() == "Boris reveals 9D"
+    assert page.locator("#caption").inner_text() == captions[36]
     assert page.locator('.seat[data-seat="1"] .cellar [data-card="9D"]').get_attribute(
         "aria-label") == "9 of Beet ♦ (revealed)"
     page.screenshot(path=str(screenshots / "viewer-step-036-requisition.png"), full_page=True)

@@ -45,6 +45,7 @@ function show(step) {
   const bottom = /^\d$/.test(view) ? Number(view) : 0;
   ui.table.replaceChildren(renderTable(frame.state, { quota: data.quota, bottom }));
   ui.slider.value = String(step);
+  ui.slider.setAttribute("aria-valuetext", `Step ${step}: ${frame.caption}`);
   ui.out.textContent = `${step} / ${data.frames.length - 1}`;
   $("first").disabled = $("prev").disabled = step === 0;
   $("next").disabled = $("last").disabled = step >= data.frames.length - 1;

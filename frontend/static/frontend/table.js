@@ -17,7 +17,9 @@ function statusLine(s) {
     s.famine ? el("span", { class: "badge famine" }, "Famine") : null,
     el("span", { class: "trump-now", dataset: { trump: s.trump || "" } }, `Trump: ${trump}`),
     el("span", { class: "phase" }, `Phase: ${PHASES[s.phase] || s.phase}`),
-    s.tricks_in_year ? el("span", {}, `Tricks ${s.tricks_played}/${s.tricks_in_year}`) : null);
+    s.tricks_in_year ? el("span", { class: "tricks" }, ["play", "assign"].includes(s.phase)
+      ? `Trick ${s.tricks_played + 1} of ${s.tricks_in_year}`
+      : `${s.tricks_played} of ${s.tricks_in_year} tricks played`) : null);
 }
 
 function seat(s, i, position) {
