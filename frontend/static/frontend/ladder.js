@@ -18,9 +18,9 @@ async function load() {
     el("td", { class: "num" }, String(r.rank)),
     el("td", {}, r.player, r.provisional ? el("span", { class: "badge", title: "few games: sigma still high" }, "provisional") : null),
     el("td", { class: "num" }, r.ordinal.toFixed(2)),
-    el("td", { class: "num" }, r.mu.toFixed(2)),
-    el("td", { class: "num" }, r.sigma.toFixed(2)),
-    el("td", { class: "num" }, String(r.games)),
+    el("td", { class: "num wide-only" }, r.mu.toFixed(2)),
+    el("td", { class: "num wide-only" }, r.sigma.toFixed(2)),
+    el("td", { class: "num wide-only" }, String(r.games)),
     el("td", { class: "chart" }, ratingChart(histories[i], { name: r.player, lo, hi })))));
   if (!rows.length) body.append(el("tr", {}, el("td", { colspan: "7" }, "No rated games yet.")));
 }
