@@ -3,5 +3,13 @@ from django.views.generic import TemplateView
 
 from . import views
 
-urlpatterns = [path("", views.index, name="index")]
-urlpatterns.append(path("play/<uuid:game_id>/", TemplateView.as_view(template_name="frontend/play.html"), name="play"))  # noqa: E501 - the play page (issue 8)
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("games/<str:game_id>/", views.replay, name="replay"),
+    path("leagues/", views.leagues, name="leagues"),
+    path("leagues/<int:pk>/ladder/", views.ladder, name="ladder"),
+    path("tournaments/<int:pk>/", views.tournament, name="tournament"),
+    path("rules/", views.rules, name="rules"),
+    path("play/<uuid:game_id>/", TemplateView.as_view(template_name="frontend/play.html"),
+         name="play"),
+]

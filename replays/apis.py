@@ -173,19 +173,27 @@ def _after(request: Request) -> int | None:
 class GameFramesApi(APIView):
     @extend_schema(
         operation_id="games_frames",
-        responses={200: OpenApiTypes.OBJECT, 304: None, 404: ERROR_SCHEMA},
+        responses={200: OpenApiTypes.OBJECT, 304: None, 400: ERROR_SCHEMA, 403: ERROR_SCHEMA,
+                   404: ERROR_SCHEMA},
+        parameters=[OpenApiParameter(
+            "perspective", str,
+            description=("`spectator` or a seat `0`-`3`: a finished game replayed as that "
+                         "viewer saw it during play; on a live game a spectator's, or a "
+                         "seat's with that seat's token (403 `perspective_forbidden`)."))],
         description=("The state after every step, rendered for the viewer, with each step's "
                      "caption and clause ids. ETag: the head hash (per viewer while live)."),
     )
     def get(self, request: Request, game_id: str) -> HttpResponse:
         game = selectors.game_get(game_id=game_id)
-        viewer = _viewer(request, game)
-        etag = f'"{selectors.game_etag(game=game, viewer=viewer)}"'
+        viewer, as_played = selectors.frames_perspective(
+            game=game, viewer=_viewer(request, game),
+            perspective=request.query_params.get("perspective"))
+        etag = f'"{selectors.game_etag(game=game, viewer=viewer, as_played=as_played)}"'
         headers = {"ETag": etag, "Vary": "Authorization, Accept",
                    "Cache-Control": "private, no-cache"}
         if etag in _if_none_match(request):
             return HttpResponse(status=304, headers=headers)
-        body = selectors.game_frames_json(game=game, viewer=viewer)
+        body = selectors.game_frames_json(game=game, viewer=viewer, as_played=as_played)
         return HttpResponse(body, content_type="application/json", headers=headers)
 
 

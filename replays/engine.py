@@ -22,6 +22,9 @@ Viewer = int | None
 # Inputs (decisions and chance outcomes) as opposed to consequences.
 INPUT_TYPES = frozenset({"deal", "trump", "swap", "play", "assign"})
 END_TYPE = "game_end"
+# The hours a field needs to be completed (farm.threshold); the replay viewer draws
+# each field's hours against it.
+FIELD_QUOTA = 40
 
 
 class EngineUnavailable(Exception):
