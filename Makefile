@@ -29,7 +29,7 @@ demo: setup
 	@echo
 	@echo "Kolkhoz Platform: open http://$(DEMO_HOST):$(DEMO_PORT)/  (API docs: http://$(DEMO_HOST):$(DEMO_PORT)/api/docs/)"
 	@echo
-	$(BIN)/gunicorn config.wsgi:application --bind $(DEMO_HOST):$(DEMO_PORT) --workers 2 --access-logfile -
+	$(BIN)/gunicorn config.wsgi:application --bind $(DEMO_HOST):$(DEMO_PORT) --workers 2 --threads 8 --access-logfile -
 
 test: setup
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -11,6 +11,8 @@ urlpatterns = [
     path("api/", include("replays.urls")),
     path("api/", include("tournaments.urls")),
     path("api/", include("disputes.urls")),
+    path("api/accounts/", include("accounts.urls")),
+    path("accounts/", include("accounts.web_urls")),
     path("", include("frontend.urls")),
 ]
 

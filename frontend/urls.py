@@ -1,5 +1,15 @@
 from django.urls import path
+from django.views.generic import TemplateView
 
 from . import views
 
-urlpatterns = [path("", views.index, name="index")]
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("games/<str:game_id>/", views.replay, name="replay"),
+    path("leagues/", views.leagues, name="leagues"),
+    path("leagues/<int:pk>/ladder/", views.ladder, name="ladder"),
+    path("tournaments/<int:pk>/", views.tournament, name="tournament"),
+    path("rules/", views.rules, name="rules"),
+    path("play/<uuid:game_id>/", TemplateView.as_view(template_name="frontend/play.html"),
+         name="play"),
+]

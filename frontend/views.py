@@ -1,9 +1,59 @@
-"""Pages. The browser holds no game rules: it renders what the API computed."""
+"""Pages. The browser holds no game rules: each page's ES module renders what the API
+computed. Views only pick the template (and 404 for an unknown game or league)."""
+
+from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from replays import selectors as replay_selectors
+from replays.errors import NotFoundError
+from tournaments.models import League, Table, Tournament
+
+from .rulebook import rules_html
+
+
+def _not_found(request: HttpRequest, what: str) -> HttpResponse:
+    """A page's own 404 (HTML; the API's stay JSON)."""
+    return render(request, "frontend/not_found.html", {"what": what}, status=404)
+
 
 def index(request: HttpRequest) -> HttpResponse:
-    """The landing page: the list of stored games, with links into the API."""
+    """The landing page: the stored games, each linked to its replay."""
     return render(request, "frontend/index.html")
+
+
+def replay(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The replay viewer of one game (frames from /api/games/{id}/frames/)."""
+    try:
+        game = replay_selectors.game_get(game_id=game_id)
+    except NotFoundError:
+        return _not_found(request, "No such game.")
+    table = Table.objects.select_related("round__tournament").filter(game=game).first()
+    return render(request, "frontend/replay.html", {"game": game, "table": table})
+
+
+def leagues(request: HttpRequest) -> HttpResponse:
+    """Every league with its tournaments."""
+    return render(request, "frontend/leagues.html")
+
+
+def tournament(request: HttpRequest, pk: int) -> HttpResponse:
+    """A tournament: round-by-round tables linking to replays, and the standings."""
+    t = Tournament.objects.select_related("season__league").filter(pk=pk).first()
+    if t is None:
+        return _not_found(request, "No such tournament.")
+    return render(request, "frontend/tournament.html", {"tournament": t})
+
+
+def ladder(request: HttpRequest, pk: int) -> HttpResponse:
+    """A league's rating ladder, each player's rating history as a chart."""
+    league = League.objects.filter(pk=pk).first()
+    if league is None:
+        return _not_found(request, "No such league.")
+    return render(request, "frontend/ladder.html", {"league": league})
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    """The rulebook (docs/rules.md as HTML): the target of every clause link."""
+    return render(request, "frontend/rules.html", {"rules_html": rules_html()})

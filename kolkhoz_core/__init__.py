@@ -3,6 +3,7 @@
 The public API is listed in docs/engine-api.md; clause ids are RULINGS.md's (docs/rules.md).
 """
 
+from .bundle import build_bundle, verify_bundle  # noqa: E402
 from .cards import CARD_ID, CODE, VALUE, WRECKER
 from .choices import Choices, chance_input, choices, legal_inputs
 from .decide import decide
@@ -13,6 +14,7 @@ from .errors import (
     MalformedInputError,
     RulesetError,
 )
+from .explain import explain_event, explain_log, explanation  # noqa: E402  (after views)
 from .game import ENGINE_VERSION, RULES_VERSION, input_of, new_game, start
 from .record import (
     Record,
@@ -28,6 +30,7 @@ from .runner import play_game
 from .shuffle import seed_commitment
 from .state import GameState, evolve, fold, register_event_type, replay
 from .views import redact_event, redact_events, seat_view, spectator_view
+from .whatif import WhatIfError, regress  # noqa: E402  (the module stays kolkhoz_core.whatif)
 
 __version__ = ENGINE_VERSION
 
@@ -40,4 +43,6 @@ __all__ = [
     "build_ruleset", "play_game",
     "seed_commitment", "GameState", "evolve", "fold", "register_event_type", "replay",
     "redact_event", "redact_events", "seat_view", "spectator_view", "__version__",
+    "explain_event", "explain_log", "explanation", "WhatIfError", "regress",
+    "build_bundle", "verify_bundle",
 ]

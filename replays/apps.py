@@ -6,4 +6,10 @@ class ReplaysConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import schema  # noqa: F401  (registers the OpenAPI auth extension)
+        from . import (
+            schema,  # noqa: F401  (registers the OpenAPI auth extension)
+            signals,
+        )
+
+        signals.input_accepted.connect(signals.enqueue_bot_seats,
+                                       dispatch_uid="replays.enqueue_bot_seats")

@@ -10,6 +10,7 @@ A viewer is ``None`` (a spectator) or a seat number ``0..3``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -21,6 +22,9 @@ Viewer = int | None
 # Inputs (decisions and chance outcomes) as opposed to consequences.
 INPUT_TYPES = frozenset({"deal", "trump", "swap", "play", "assign"})
 END_TYPE = "game_end"
+# The hours a field needs to be completed (farm.threshold); the replay viewer draws
+# each field's hours against it.
+FIELD_QUOTA = 40
 
 
 class EngineUnavailable(Exception):
@@ -293,3 +297,98 @@ def verify_bundle(bundle: Any) -> dict[str, Any]:
     from kolkhoz_core.bundle import verify_bundle as core_verify
 
     return core_verify(bundle)
+
+
+# -- people and bots at one table ----------------------------------------------------
+
+
+def bot(name: str, **settings: Any) -> Any:
+    """A registered bot (``kolkhoz_core.bots.get_bot``); KeyError for an unknown name."""
+    from kolkhoz_core import bots
+
+    return bots.get_bot(name, **settings)
+
+
+def seq_rng(seed: str, seat: int, seq: int, *, purpose: str = "bot") -> random.Random:
+    """The random generator of a bot deciding for ``seat`` at log position ``seq`` of a
+    game seeded ``seed``: ``random.Random(f"kolkhoz-{purpose}/seq:{seed}:{seat}:{seq}")``.
+
+    Used where people and bots share a game (a person's move can come at any time, so
+    the bots' generators cannot run a year at a time as in ``kolkhoz_core.runner``):
+    every bot move is reproducible from the seed and the seq alone. ``purpose`` is
+    ``bot`` for a bot seat and ``autopilot`` for a move made when a deadline passed."""
+    return random.Random(f"kolkhoz-{purpose}/seq:{seed}:{seat}:{seq}")
+
+
+def bot_choose(events: Sequence[Event], seat: int, player: Any, *, seed: str,
+               purpose: str = "bot") -> dict[str, Any] | None:
+    """The input ``player`` (a bot) chooses for ``seat`` at the head of ``events`` — it
+    sees only that seat's view and the legal choices — or None when it is not that
+    seat's decision (chance, another seat, the game over)."""
+    state = core.fold(list(events))
+    if state.finished:
+        return None
+    ch = core.choices(state)
+    if ch.chance or ch.seat != seat:
+        return None
+    rng = seq_rng(seed, seat, state.seq, purpose=purpose)
+    return dict(player.choose(core.seat_view(state, seat), ch, rng))
+
+
+def bot_decision(events: Sequence[Event], bots: dict[int, str], *,
+                 seed: str) -> dict[str, Any] | None:
+    """The next input if the seat to decide is one of ``bots`` (seat → bot name), else
+    None (a person's turn, chance, or the game over)."""
+    state = core.fold(list(events))
+    if state.finished:
+        return None
+    ch = core.choices(state)
+    if ch.chance or ch.seat not in bots:
+        return None
+    return bot_choose(events, ch.seat, bot(bots[ch.seat]), seed=seed)
+
+
+def to_move(events: Sequence[Event]) -> int | None:
+    """The seat whose decision the game awaits, or None (chance, or the game over)."""
+    state = core.fold(list(events))
+    if state.finished:
+        return None
+    ch = core.choices(state)
+    return None if ch.chance else ch.seat
+
+
+def legal_for(events: Sequence[Event], seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may do now, from ``kolkhoz_core.choices`` — the browser computes no
+    rule. Shape::
+
+        {"kind": "trump"|"swap"|"play"|"assign"|"deal"|None, "to_move": seat|None,
+         "yours": bool, "options": [...] | {card: [fields]}, "inputs": [input, ...]}
+
+    ``options`` (only when ``yours``): suits (trump), card codes (play), swap choices as
+    ``{"pass": true}`` or ``{"hand": card, "cellar": card}``, or for an assignment each
+    trick card's legal fields (clause assign.*: every product is legal). ``inputs``: the
+    complete legal inputs (RECORD_FORMAT.md shapes) for trump, swap and play (for assign,
+    build ``{"type": "assign", "seat", "cards": {card: field}}`` from ``options``)."""
+    state = core.fold(list(events))
+    ch = core.choices(state)
+    mover = None if (ch.chance or state.finished) else ch.seat
+    yours = seat is not None and mover == seat
+    out: dict[str, Any] = {"kind": ch.kind, "to_move": mover, "yours": yours,
+                           "options": [], "inputs": []}
+    if not yours:
+        return out
+    if ch.kind == "swap":
+        out["options"] = [{"pass": True} if o is None else {"hand": o[0], "cellar": o[1]}
+                          for o in ch.options]
+    elif ch.kind == "assign":
+        out["options"] = {card: list(fields) for card, fields in ch.options.items()}
+    else:
+        out["options"] = list(ch.options)
+    if ch.kind != "assign":
+        out["inputs"] = ch.to_inputs()
+    return out
+
+
+def position(events: Sequence[Event]) -> Any:
+    """The state after the whole log (``kolkhoz_core.fold``)."""
+    return core.fold(list(events))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import uuid
 
+from django.conf import settings
 from django.db import models
 
 
@@ -51,6 +52,12 @@ class GameSeat(models.Model):
     index = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=100, db_index=True)
     token_hash = models.CharField(max_length=64, unique=True)
+    # The account that holds the seat (web sessions act for it), or null.
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="game_seats")
+    # A registered bot (kolkhoz_core.bots) that plays this seat in a game outside a
+    # tournament; blank for a person (tournament tables keep their bots on Player).
+    bot = models.CharField(max_length=40, blank=True, default="")
 
     class Meta:
         ordering = ["game", "index"]
@@ -68,6 +75,9 @@ class GameEvent(models.Model):
     payload = models.JSONField()
     visibility = models.CharField(max_length=16, default="public")
     actor = models.CharField(max_length=64, blank=True, default="")
+    # A decision's time used (ms from the previous event to its acceptance); null for
+    # consequences, chance and imported games. Kept out of ``payload`` (the engine's).
+    time_used_ms = models.PositiveIntegerField(null=True, blank=True)
     recorded_at = models.DateTimeField(auto_now_add=True)
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)

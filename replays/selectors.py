@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 
 from . import chain, engine
-from .errors import ConflictError, NotFoundError
+from .errors import ConflictError, ForbiddenError, MalformedError, NotFoundError
 from .models import Game, GameEvent, GameSeat, GameStatus
 from .services import token_hash
 
@@ -64,35 +64,71 @@ def game_events_for_viewer(*, game: Game, viewer: int | None,
     return engine.redact(events, viewer, finished=finished)
 
 
-def game_etag(*, game: Game, viewer: int | None) -> str:
-    """The head hash; for a live game, per viewer (a finished game looks the same to all)."""
+def game_etag(*, game: Game, viewer: int | None, as_played: bool = False) -> str:
+    """The head hash; for a live game, per viewer (a finished game looks the same to all,
+    unless replayed ``as_played`` by one viewer)."""
+    who = "s" if viewer is None else viewer
     if game.status == GameStatus.FINISHED:
-        return game.head_hash
-    return f"{game.head_hash}-{'s' if viewer is None else viewer}"
+        return f"{game.head_hash}-as-{who}" if as_played else game.head_hash
+    return f"{game.head_hash}-{who}"
 
 
-def game_frames_json(*, game: Game, viewer: int | None) -> bytes:
+def frames_perspective(*, game: Game, viewer: int | None, perspective: str | None
+                       ) -> tuple[int | None, bool]:
+    """Whose eyes the frames are for: ``(viewer, as_played)``.
+
+    ``perspective`` is None (the default: everything once the game is over, else the
+    requester's own view), ``"spectator"`` or a seat ``"0"``–``"3"``. A finished game
+    may be replayed as any seat or a spectator saw it during play (``as_played``); a
+    live game as a spectator, or as a seat only with that seat's token (else
+    ``ForbiddenError``)."""
+    if perspective in (None, ""):
+        return viewer, False
+    if perspective == "spectator":
+        wanted = None
+    elif perspective in {str(i) for i in range(len(game.seats) or 4)}:
+        wanted = int(perspective)
+    else:
+        raise MalformedError("perspective must be 'spectator' or a seat number",
+                             code="malformed")
+    if game.status == GameStatus.FINISHED:
+        return wanted, True
+    if wanted is not None and wanted != viewer:
+        raise ForbiddenError("a live game is seen as a seat only with that seat's token",
+                             code="perspective_forbidden")
+    return wanted, False
+
+
+def game_frames_json(*, game: Game, viewer: int | None, as_played: bool = False) -> bytes:
     """``game_frames_for_viewer`` as JSON bytes, cached per (game, head hash, viewer):
     the head hash changes with every append, so a cached entry is never stale."""
     finished = game.status == GameStatus.FINISHED
-    who = "all" if finished else ("spectator" if viewer is None else f"seat{viewer}")
+    who = "spectator" if viewer is None else f"seat{viewer}"
+    if finished:
+        who = f"as-{who}" if as_played else "all"
     key = f"frames:{game.pk}:{game.head_hash}:{who}"
     cached = cache.get(key)
     if cached is None:
-        frames = game_frames_for_viewer(game=game, viewer=viewer)
+        frames = game_frames_for_viewer(game=game, viewer=viewer, as_played=as_played)
         cached = json.dumps(frames, separators=(",", ":"), ensure_ascii=False).encode()
         cache.set(key, cached, FRAMES_CACHE_SECONDS)
     return cached
 
 
-def game_frames_for_viewer(*, game: Game, viewer: int | None) -> dict[str, Any]:
+def game_frames_for_viewer(*, game: Game, viewer: int | None,
+                           as_played: bool = False) -> dict[str, Any]:
     """The replay frames: the state after every event, rendered for ``viewer``, with
     each step's caption and clause ids (``{game, head_seq, head_hash, finished, viewer,
-    frames: [{seq, type, caption, explanation, rules, event, state}]}``; ``explanation``
-    is the plain-language ruling of the step, built from the viewer's events only)."""
+    as_played, quota, frames: [{seq, type, caption, explanation, rules, event, state}]}``;
+    ``explanation`` is the plain-language ruling of the step, built from the viewer's events
+    only).
+
+    A finished game shows everything at every step, unless ``as_played``: then each
+    step is what ``viewer`` saw at that moment of play."""
     finished = game.status == GameStatus.FINISHED
     events = game_events(game=game)
-    shown = engine.redact(events, viewer, finished=finished)
+    everything = finished and not as_played
+    shown = engine.redact(events, viewer, finished=everything)
     frames = []
     texts = engine.explanations(shown, game.seats)  # from the viewer's events only
     for event, state, text in zip(shown, engine.states(events), texts, strict=True):
@@ -103,10 +139,11 @@ def game_frames_for_viewer(*, game: Game, viewer: int | None) -> dict[str, Any]:
             "explanation": text,
             "rules": list(event.get("rules") or []),
             "event": event,
-            "state": engine.view(state, viewer, finished=finished),
+            "state": engine.view(state, viewer, finished=everything),
         })
     result = {"game": str(game.pk), "head_seq": game.head_seq, "head_hash": game.head_hash,
-              "finished": finished, "viewer": viewer, "frames": frames}
+              "finished": finished, "viewer": viewer, "as_played": as_played,
+              "quota": engine.FIELD_QUOTA, "frames": frames}
     return result
 
 
@@ -224,3 +261,39 @@ def game_verify(*, game: Game) -> dict[str, Any]:
         "chain": chain_report,
         "adjudication": adjudication,
     }
+
+
+# -- live play ------------------------------------------------------------------------
+
+
+def seat_of_user(*, game: Game, user: Any) -> int | None:
+    """The seat a signed-in account holds in ``game`` (``GameSeat.user``), or None."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return (GameSeat.objects.filter(game=game, user=user).order_by("index")
+            .values_list("index", flat=True).first())
+
+
+def game_legal(*, game: Game, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may do at the head of the log (``engine.legal_for``), with the head
+    it was computed at: ``{game, head_seq, finished, seat, kind, to_move, yours,
+    options, inputs}``. Submit with ``expected_seq = head_seq``."""
+    events = game_events(game=game)
+    legal = engine.legal_for(events, seat)
+    return {"game": str(game.pk), "head_seq": len(events),
+            "finished": game.status == GameStatus.FINISHED, "seat": seat, **legal}
+
+
+def game_live_state(*, game: Game, viewer: int | None) -> dict[str, Any]:
+    """The current position as ``viewer`` may see it, plus what that seat may do:
+    ``{game, head_seq, head_hash, finished, viewer, seats, state, legal}`` (``state`` is
+    ``seat_view`` / ``spectator_view`` — everything once finished; ``legal`` as
+    ``game_legal``). The play page renders this and nothing else."""
+    events = game_events(game=game)
+    finished = game.status == GameStatus.FINISHED
+    state = engine.position(events) if events else None
+    legal = engine.legal_for(events, viewer)
+    return {"game": str(game.pk), "head_seq": len(events), "head_hash": game.head_hash,
+            "finished": finished, "viewer": viewer, "seats": list(game.seats),
+            "state": engine.view(state, viewer, finished=finished) if state else None,
+            "legal": legal}

@@ -15,7 +15,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from . import chain, engine
+from . import chain, engine, live
 from .errors import ConflictError, MalformedError, RuleError
 from .models import Game, GameEvent, GameSeat, GameStatus
 
@@ -51,7 +51,8 @@ def _check_events(events: Sequence[Event], expected_seq: int) -> None:
 
 
 def game_append(*, game: Game, expected_seq: int, events: Sequence[Event],
-                reproducible: bool = False) -> int:
+                reproducible: bool = False, actor: str | None = None,
+                time_used_ms: int | None = None) -> int:
     """Append ``events`` to ``game``'s log at ``expected_seq`` (the number of events
     the writer has seen, i.e. the next seq to be written); returns the new head seq.
 
@@ -68,6 +69,11 @@ def game_append(*, game: Game, expected_seq: int, events: Sequence[Event],
     ``select_for_update`` serialises writers on PostgreSQL, and the
     ``UniqueConstraint(game, seq)`` catches anything else (mapped to the same error).
     Events are stored exactly as given (their ``seq`` field, if any, must match).
+
+    ``actor`` / ``time_used_ms`` (optional) are stored with the first event — the
+    decision that caused the batch — in the event's own columns, never in its payload
+    (e.g. ``actor="autopilot"`` for a move made when a deadline passed). Once the
+    transaction commits, listeners of the live stream are notified (``replays.live``).
     """
     _check_events(events, expected_seq)
     try:
@@ -89,9 +95,10 @@ def game_append(*, game: Game, expected_seq: int, events: Sequence[Event],
             seed = locked.seed_revealed
             for i, event in enumerate(events):
                 h = chain.link(prev, event)
+                who = actor if (i == 0 and actor) else engine.event_actor(event)
                 rows.append((locked.pk, expected_seq + i, event["type"], event,
-                             engine.event_visibility(event), engine.event_actor(event), now,
-                             prev, h))
+                             engine.event_visibility(event), who, now,
+                             prev, h, time_used_ms if i == 0 else None))
                 prev = h
                 if event["type"] == engine.END_TYPE:
                     finished = True
@@ -103,6 +110,8 @@ def game_append(*, game: Game, expected_seq: int, events: Sequence[Event],
             locked.seed_revealed = seed
             locked.save(update_fields=["head_seq", "head_hash", "status", "seed_revealed",
                                        "updated_at"])
+            head_seq = locked.head_seq
+            transaction.on_commit(lambda: live.publish(game_id=locked.pk, head_seq=head_seq))
     except IntegrityError as exc:
         raise ConflictError(f"seq {expected_seq} was taken by another writer") from exc
     game.head_seq, game.head_hash = locked.head_seq, locked.head_hash
@@ -112,7 +121,7 @@ def game_append(*, game: Game, expected_seq: int, events: Sequence[Event],
 
 
 _COPY_COLUMNS = ("game_id", "seq", "type", "payload", "visibility", "actor", "recorded_at",
-                 "prev_hash", "hash")
+                 "prev_hash", "hash", "time_used_ms")
 
 
 def _insert_events(rows: list[tuple[Any, ...]]) -> None:
@@ -222,12 +231,19 @@ def game_advance_chance(*, game: Game) -> int:
 
 
 def game_submit_input(*, game: Game, expected_seq: int, inp: dict[str, Any],
-                      seat: int | None) -> list[Event]:
+                      seat: int | None, actor: str | None = None) -> list[Event]:
     """Validate a player's input with the engine at ``expected_seq`` and append its events.
 
     ``seat`` is the authenticated seat (the input must be that seat's). Raises
     ``ConflictError`` on a stale seq, ``RuleError`` against the rules,
     ``MalformedError`` on a malformed input.
+
+    The decision is stamped with its time used (``GameEvent.time_used_ms``: from the
+    previous event's ``recorded_at`` — when the seat's turn began — to now) and its
+    ``actor`` (default ``seat:N``; ``autopilot`` for a move made on a seat's behalf).
+    Once committed, ``replays.signals.input_accepted`` is sent, so the seats played by
+    bots can move (``tournaments`` enqueues its table; ``replays.tasks`` plays the
+    bot seats of a game outside a tournament).
     """
     if not isinstance(inp, dict):
         raise MalformedError("input must be an object")
@@ -244,9 +260,126 @@ def game_submit_input(*, game: Game, expected_seq: int, inp: dict[str, Any],
             expected_seq=expected_seq, head_seq=len(events),
         )
     new = _engine_call(engine.decide, events, inp, seed=game.seed_secret)
-    game_append(game=game, expected_seq=expected_seq, events=new)
+    game_append(game=game, expected_seq=expected_seq, events=new, actor=actor,
+                time_used_ms=_time_used_ms(game, expected_seq))
     game_advance_chance(game=game)
+    _send_input_accepted(game=game, seat=seat, actor=actor or f"seat:{seat}")
     return new
+
+
+def _time_used_ms(game: Game, expected_seq: int) -> int | None:
+    """Milliseconds since the event before ``expected_seq`` was recorded (the moment the
+    deciding seat's turn began); None for an empty log."""
+    if expected_seq < 1:
+        return None
+    started = (GameEvent.objects.filter(game=game, seq=expected_seq - 1)
+               .values_list("recorded_at", flat=True).first())
+    if started is None:
+        return None
+    return max(0, int((timezone.now() - started).total_seconds() * 1000))
+
+
+def _send_input_accepted(*, game: Game, seat: int | None, actor: str) -> None:
+    from .signals import input_accepted
+
+    game_id = game.pk
+    transaction.on_commit(lambda: input_accepted.send(sender=Game, game_id=game_id,
+                                                      seat=seat, actor=actor))
+
+
+def game_seat_token_issue(*, game: Game, user: Any) -> tuple[int, str]:
+    """A fresh secret token for the seat ``user`` holds in ``game`` (web sign-in →
+    API token): ``(seat, token)``. The token is shown once and stored hashed; the
+    seat's previous token stops working. Raises ``ForbiddenError`` (``not_seated``) if
+    the user holds no seat in this game."""
+    from .errors import ForbiddenError
+
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise ForbiddenError("sign in to get your seat's token", code="not_seated")
+    seat = GameSeat.objects.filter(game=game, user=user).order_by("index").first()
+    if seat is None:
+        raise ForbiddenError("you hold no seat in this game", code="not_seated")
+    token = secrets.token_urlsafe(32)
+    GameSeat.objects.filter(pk=seat.pk).update(token_hash=token_hash(token))
+    return seat.index, token
+
+
+def game_seats_assign(*, game: Game, users: Sequence[Any | None] = (),
+                      bots: Sequence[str] = ()) -> None:
+    """Say who holds each seat: ``users[i]`` (an account, or None) and ``bots[i]`` (a
+    registered bot name, or ``""`` for a person). Used when a tournament seats people,
+    and for games outside tournaments whose bot seats ``game_bots_play`` moves."""
+    for index, user in enumerate(users):
+        if user is not None:
+            GameSeat.objects.filter(game=game, index=index).update(user=user)
+    for index, bot in enumerate(bots):
+        if bot:
+            engine.bot(bot)  # raises KeyError for an unknown bot
+            GameSeat.objects.filter(game=game, index=index).update(bot=bot)
+
+
+def game_create_with_bots(*, bots: Sequence[str], seats: Sequence[str], seed: str | None,
+                          **kwargs: Any) -> CreatedGame:
+    """A live game outside a tournament where ``bots[i]`` (a registered bot name, or
+    ``""`` for a person) plays seat i. Bots need the seed (their generators come from
+    it). The bot seats move through Celery (``replays.tasks.play_bot_seats``) once the
+    game is stored, and again after each person's input. Raises ``MalformedError``
+    (``bad_bots``) for a wrong length, an unknown bot or a missing seed."""
+    if len(bots) != len(seats):
+        raise MalformedError("bots must name one entry per seat", code="bad_bots")
+    if any(bots) and not seed:
+        raise MalformedError("a game with bots needs a seed", code="bad_bots")
+    for name in bots:
+        if name:
+            try:
+                engine.bot(name)
+            except (KeyError, TypeError, ValueError) as exc:
+                raise MalformedError(str(exc), code="bad_bots") from exc
+    with transaction.atomic():
+        created = game_create_from_engine(seats=seats, seed=seed, **kwargs)
+        game_seats_assign(game=created.game, bots=bots)
+        game_id = created.game.pk
+        transaction.on_commit(lambda: _enqueue_bot_seats(game_id))
+    return created
+
+
+def _enqueue_bot_seats(game_id: Any) -> None:
+    from .tasks import play_bot_seats
+
+    play_bot_seats.apply_async((str(game_id),),
+                               queue=play_bot_seats.app.conf.task_default_queue)
+
+
+def game_bots_play(*, game_id: Any) -> int:
+    """Move every bot seat (``GameSeat.bot``) of a game outside a tournament until a
+    person must act or the game ends; returns the number of decisions made.
+
+    Reproducible from the seed and the seq: the bot deciding at seq ``n`` for seat
+    ``s`` draws from ``random.Random(f"kolkhoz-bot/seq:{seed}:{s}:{n}")``
+    (``engine.seq_rng``), so a re-run (a redelivered task) makes the same moves, and a
+    lost race (``ConflictError``) just re-reads the log."""
+    game = Game.objects.get(pk=game_id)
+    bots = {s.index: s.bot for s in GameSeat.objects.filter(game=game).exclude(bot="")}
+    if not bots:
+        return 0
+    made = 0
+    for _ in range(10000):
+        game.refresh_from_db()
+        if game.status == GameStatus.FINISHED:
+            return made
+        events = _stored_events(game)
+        inp = engine.bot_decision(events, bots, seed=game.seed_secret)
+        if inp is None:
+            return made
+        new = _engine_call(engine.decide, events, inp, seed=game.seed_secret)
+        try:
+            game_append(game=game, expected_seq=len(events), events=new,
+                        actor=f"bot:{bots[inp['seat']]}")
+        except ConflictError:
+            continue
+        made += 1
+        game_advance_chance(game=game)
+    return made
 
 
 def game_import_record(*, record: Any) -> CreatedGame:

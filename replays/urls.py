@@ -17,4 +17,10 @@ urlpatterns = [
     path("games/<str:game_id>/whatif/", apis.GameWhatIfApi.as_view(), name="game-whatif"),
     path("games/<str:game_id>/evidence/", apis.GameEvidenceApi.as_view(),
          name="game-evidence"),
+    path("games/<str:game_id>/commands/", apis.GameCommandApi.as_view(), name="game-commands"),
+    path("games/<str:game_id>/legal/", apis.GameLegalApi.as_view(), name="game-legal"),
+    path("games/<str:game_id>/state/", apis.GameStateApi.as_view(), name="game-state"),
+    path("games/<str:game_id>/stream/", apis.GameStreamApi.as_view(), name="game-stream"),
+    path("games/<str:game_id>/seat-token/", apis.GameSeatTokenApi.as_view(),
+         name="game-seat-token"),
 ]

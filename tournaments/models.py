@@ -57,6 +57,8 @@ class Player(models.Model):
     bot_name = models.CharField(max_length=40, blank=True, default="")
     bot_version = models.CharField(max_length=20, blank=True, default="")
     bot_settings = models.JSONField(default=dict, blank=True)
+    # Moves the autopilot made for this person because a deadline passed (every game).
+    timeouts = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -83,6 +85,16 @@ class TournamentStatus(models.TextChoices):
     FINISHED = "finished", "Finished"
 
 
+class TimeoutPolicy(models.TextChoices):
+    """What happens when a person's move deadline passes."""
+
+    # The seat's autopilot bot plays that move (recorded with actor "autopilot").
+    AUTOPILOT = "autopilot", "The autopilot plays the move"
+    # The same, and after ``max_timeouts`` timeouts in the game the autopilot keeps the
+    # seat for the rest of the game (no more waiting for that person).
+    AUTOPILOT_THEN_SEAT = "autopilot-then-seat", "Autopilot; takes the seat after repeats"
+
+
 class Tournament(models.Model):
     """A tournament for 4-seat tables: its format, rounds, ruleset and master seed."""
 
@@ -100,6 +112,11 @@ class Tournament(models.Model):
     fill_policy = models.CharField(max_length=8, default="bots",
                                    choices=[("bots", "Fill with house bots"),
                                             ("bye", "Give byes")])
+    # Per-move time limit of a person's seat at this tournament's tables (seconds);
+    # null: no limit. A table may override it.
+    move_time_limit_s = models.PositiveIntegerField(null=True, blank=True)
+    timeout_policy = models.CharField(max_length=24, choices=TimeoutPolicy.choices,
+                                      default=TimeoutPolicy.AUTOPILOT)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -169,6 +186,12 @@ class Table(models.Model):
     places = models.JSONField(default=list, blank=True)   # game_end places, seat order
     scores = models.JSONField(default=list, blank=True)
     medals = models.JSONField(default=list, blank=True)
+    # Move deadlines for its people: null/blank → the tournament's settings.
+    move_time_limit_s = models.PositiveIntegerField(null=True, blank=True)
+    timeout_policy = models.CharField(max_length=24, choices=TimeoutPolicy.choices,
+                                      blank=True, default="")
+    autopilot_bot = models.CharField(max_length=40, default="random")
+    max_timeouts = models.PositiveSmallIntegerField(default=3)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -183,6 +206,8 @@ class TableSeat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="table_seats")
+    timeouts = models.PositiveIntegerField(default=0)  # deadlines missed in this game
+    autopilot = models.BooleanField(default=False)  # the autopilot holds the seat now
 
     class Meta:
         ordering = ["table", "seat"]
@@ -238,3 +263,21 @@ class RatingChange(models.Model):
         ordering = ["league", "order", "player"]
         constraints = [models.UniqueConstraint(fields=["league", "player", "game"],
                                                name="unique_rating_change")]
+
+
+class MoveTimeout(models.Model):
+    """One missed move deadline: who, where in the game, and what the policy did."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="timeouts")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="move_timeouts")
+    seq = models.PositiveIntegerField()  # the seq of the input the autopilot made
+    turn_started_at = models.DateTimeField()
+    limit_s = models.PositiveIntegerField()
+    policy = models.CharField(max_length=24, choices=TimeoutPolicy.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "seq"]
+        constraints = [models.UniqueConstraint(fields=["table", "seq"],
+                                               name="unique_timeout_seq")]

@@ -25,7 +25,7 @@ from replays.errors import ApplicationError, ConflictError
 from replays.models import Game, GameEvent
 from replays.services import game_append, game_create_from_engine
 
-from . import pairing, rating
+from . import humans, pairing, rating
 from .models import (
     Bye,
     Entry,
@@ -210,6 +210,7 @@ def round_schedule(*, tournament: Tournament, number: int) -> Round:
             table = Table.objects.create(round=rnd, number=k, game=created.game)
             TableSeat.objects.bulk_create(
                 [TableSeat(table=table, seat=i, player=p) for i, p in enumerate(seats)])
+            humans.table_seat_people(game=created.game, players=seats)
         ids = list(rnd.tables.values_list("id", flat=True))
         transaction.on_commit(lambda: _enqueue(ids))
     return rnd
@@ -271,7 +272,9 @@ def table_play(*, table_id: int) -> Table:
     mid-game loses at most the year it was playing (nothing of it was written) and a
     redelivered task adds nothing. Bot generators are seeded per year
     (``kolkhoz_core.runner.bot_rng``), so the log is identical to an uninterrupted run.
-    A seat without a bot (a person) stops the loop until that person acts.
+    A seat without a bot (a person) stops the loop until that person acts. At a table
+    with people the bots move one decision at a time, their generators seeded from the
+    seed and the seq (``tournaments.humans``).
     """
     table = Table.objects.select_related("game", "round__tournament").get(pk=table_id)
     if table.status == TableStatus.FINISHED:
@@ -286,6 +289,9 @@ def table_play(*, table_id: int) -> Table:
             for s in seats]
     seed = game.seed_secret
     pause = _batch_pause()
+    if any(b is None for b in bots) or any(s.autopilot for s in seats):
+        if not humans.table_step_bots(table=table, seats=seats, bots=bots):
+            return table  # a person's turn: their command continues the game
     events = _stored(game)
     state = fold(events)
     while not state.finished:

@@ -30,3 +30,12 @@ def start_due_tournaments() -> list[int]:
 def resume_stalled_tables() -> list[int]:
     """Celery beat: re-enqueue tables that made no progress for a minute."""
     return services.tables_resume_stalled()
+
+
+@shared_task(ignore_result=True)
+def enforce_move_deadlines() -> list[tuple[int, int]]:
+    """Celery beat: apply the timeout policy where a person let a move deadline pass
+    (``humans.deadlines_enforce``: the autopilot moves, the miss is recorded)."""
+    from . import humans
+
+    return humans.deadlines_enforce()

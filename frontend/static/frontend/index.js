@@ -1,37 +1,22 @@
-// The landing page: lists the stored games from the API. No game rules here.
+// The landing page: the stored games from the API, each linked to its replay viewer.
+import { getJSON } from "./api.js";
+import { el } from "./dom.js";
+
 const tbody = document.getElementById("games");
 
-function cell(text) {
-  const td = document.createElement("td");
-  td.textContent = text;
-  return td;
-}
-
-function link(href, text) {
-  const a = document.createElement("a");
-  a.href = href;
-  a.textContent = text;
-  return a;
-}
-
 async function load() {
-  const response = await fetch("/api/games/?limit=100", { headers: { Accept: "application/json" } });
-  const page = await response.json();
+  const { body: page } = await getJSON("/api/games/?limit=100");
   tbody.replaceChildren();
   for (const game of page.results) {
-    const tr = document.createElement("tr");
-    tr.append(cell(game.id.slice(0, 8)), cell(game.status), cell(game.preset || "custom"),
-      cell(game.seats.join(", ")), cell(String(game.head_seq)));
-    const links = document.createElement("td");
-    for (const what of ["events", "frames", "record", "verify"]) {
-      links.append(link(`/api/games/${game.id}/${what}/`, what), " ");
-    }
-    tr.append(links);
-    tbody.append(tr);
+    const api = el("td", {}, ...["events", "frames", "record", "verify"].flatMap((what) => [
+      el("a", { href: `/api/games/${game.id}/${what}/` }, what), " "]));
+    tbody.append(el("tr", {},
+      el("td", {}, el("a", { href: `/games/${game.id}/`,
+                             "aria-label": `Replay game ${game.id.slice(0, 8)}` }, game.id.slice(0, 8))),
+      el("td", {}, game.status), el("td", {}, game.preset || "custom"),
+      el("td", {}, game.seats.join(", ")), el("td", {}, String(game.head_seq)), api));
   }
-  if (!page.results.length) {
-    tbody.append(Object.assign(document.createElement("tr"), { textContent: "No games yet." }));
-  }
+  if (!page.results.length) tbody.append(el("tr", {}, el("td", { colspan: "6" }, "No games yet.")));
 }
 
 load().catch((error) => { tbody.textContent = `Could not load games: ${error}`; });

@@ -1,0 +1,75 @@
+"""Writes for people: creating an account (a Django user and its league ``Player``) and
+entering a tournament. Keyword-only, named ``<entity>_<action>``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model, password_validation
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from replays.errors import ApplicationError, ConflictError, NotFoundError
+from tournaments.models import Entry, Player, PlayerKind, Tournament, TournamentStatus
+
+
+class AccountError(ApplicationError):
+    """A request about an account that cannot be carried out (HTTP 400, machine code)."""
+
+    status = 400
+    code = "invalid"
+
+
+@transaction.atomic
+def user_register(*, username: str, password: str, email: str = "") -> Any:
+    """A new account and the person's ``Player`` (same name, kind human). Raises
+    ``AccountError``: ``name_taken`` (an account or a player — bots included — already
+    has the name), ``weak_password`` (Django's password validators, with ``details``)."""
+    User = get_user_model()
+    if (User.objects.filter(username__iexact=username).exists()
+            or Player.objects.filter(name__iexact=username).exists()):
+        raise AccountError(f"the name {username!r} is taken", code="name_taken")
+    user = User(username=username, email=email)
+    try:
+        password_validation.validate_password(password, user)
+    except ValidationError as exc:
+        raise AccountError("the password is too weak", code="weak_password",
+                           details=list(exc.messages)) from exc
+    user.set_password(password)
+    try:
+        user.save()
+        Player.objects.create(name=username, kind=PlayerKind.HUMAN, user=user)
+    except IntegrityError as exc:
+        raise AccountError(f"the name {username!r} is taken", code="name_taken") from exc
+    return user
+
+
+def player_of(*, user: Any) -> Player:
+    """The league player of an account (created on first use for accounts made in the
+    admin). Raises ``AccountError(name_taken)`` if a bot already has that name."""
+    player = Player.objects.filter(user=user).first()
+    if player is not None:
+        return player
+    if Player.objects.filter(name__iexact=user.username).exists():
+        raise AccountError(f"a player named {user.username!r} exists", code="name_taken")
+    return Player.objects.create(name=user.username, kind=PlayerKind.HUMAN, user=user)
+
+
+def tournament_enter(*, user: Any, tournament_id: int) -> Entry:
+    """Enter the account's player in a tournament that has not started (draft or
+    scheduled). Raises ``NotFoundError``, ``ConflictError(not_open)`` once it has
+    started, ``ConflictError(already_entered)``."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFoundError(f"no tournament {tournament_id}")
+    if tournament.status not in (TournamentStatus.DRAFT, TournamentStatus.SCHEDULED):
+        raise ConflictError(f"tournament {tournament.name!r} is {tournament.status}",
+                            code="not_open")
+    player = player_of(user=user)
+    entry, created = Entry.objects.get_or_create(tournament=tournament, player=player)
+    if not created:
+        if not entry.withdrawn:
+            raise ConflictError("already entered", code="already_entered")
+        entry.withdrawn = False
+        entry.save(update_fields=["withdrawn"])
+    return entry

@@ -1,0 +1,66 @@
+// The table as a player sees it, drawn from one frame's state (the API's seat or
+// spectator view): status line, four seats around the fields and the trick, North.
+// renderTable(state, {quota, bottom}) -> element. `bottom`: the seat drawn nearest
+// the viewer (the perspective's seat; seat 0 for a spectator).
+import { el } from "./dom.js";
+import { CROPS, cardRow, cellar, field, north, trick } from "./cards.js";
+
+const PHASES = { setup: "setting up", deal: "the deal", trump: "naming trump", swap: "the swap",
+                 play: "tricks", assign: "assignment", resolve: "end of the year", over: "game over" };
+const POSITIONS = ["bottom", "left", "top", "right"];  // clockwise from the viewer
+const ORDINAL = ["1st", "2nd", "3rd", "4th"];
+
+function statusLine(s) {
+  const trump = s.trump ? `${CROPS[s.trump].symbol} ${CROPS[s.trump].name}` : "none";
+  return el("p", { class: "status" },
+    el("span", { class: "year", dataset: { year: s.year } }, s.year ? `Year ${s.year} of ${s.years}` : "Before the Plan"),
+    s.famine ? el("span", { class: "badge famine" }, "Famine") : null,
+    el("span", { class: "trump-now", dataset: { trump: s.trump || "" } }, `Trump: ${trump}`),
+    el("span", { class: "phase" }, `Phase: ${PHASES[s.phase] || s.phase}`),
+    s.tricks_in_year ? el("span", { class: "tricks" }, ["play", "assign"].includes(s.phase)
+      ? `Trick ${s.tricks_played + 1} of ${s.tricks_in_year}`
+      : `${s.tricks_played} of ${s.tricks_in_year} tricks played`) : null);
+}
+
+function seat(s, i, position) {
+  const name = s.seats[i];
+  const badges = [
+    s.planner === i && s.year ? el("span", { class: "badge planner", title: "The planner's cap" }, "☭ Planner") : null,
+    s.to_move === i ? el("span", { class: "badge to-move" }, "to move") : null,
+    s.brigadier === i ? el("span", { class: "badge brigadier" }, "Brigadier") : null,
+  ];
+  const result = s.result
+    ? el("p", { class: "result" }, `${ORDINAL[s.result.places[i] - 1]} place · ${s.result.scores[i]} points`)
+    : null;
+  return el("section", { class: `seat pos-${position}${s.to_move === i ? " moving" : ""}`,
+                         "aria-label": `Seat ${i}: ${name}`, dataset: { seat: i } },
+    el("header", {}, el("span", { class: "name" }, name), ...badges),
+    el("p", { class: "medals", "aria-label": `Medals of ${name}` },
+      `★ ${s.medals_year[i]} this year · ${s.medals_total[i]} in all`),
+    el("div", { class: "zone" }, el("span", { class: "label" }, "Hand"),
+      cardRow(s.hands[i], { label: `Hand of ${name}`, cls: "hand", empty: "empty" })),
+    el("div", { class: "zone" }, el("span", { class: "label" }, "Cellar"),
+      cellar(s.cellars[i], { label: `Cellar of ${name}` })),
+    result);
+}
+
+function currentTrick(s) {
+  if (s.trick.cards.length) {
+    return trick(s.trick, s.seats, { title: "Current trick",
+                                     winner: s.phase === "assign" ? s.brigadier : null });
+  }
+  const last = s.year_tricks[s.year_tricks.length - 1];
+  if (!last) return trick({ cards: [], seats: [], leader: null }, s.seats, { title: "Current trick" });
+  const seats = last.cards.map((_, k) => (last.leader + k) % 4);
+  return trick({ ...last, seats }, s.seats, { title: `Last trick — won by ${s.seats[last.winner]}`,
+                                              winner: last.winner });
+}
+
+export function renderTable(s, { quota, bottom = 0 }) {
+  const seats = [0, 1, 2, 3].map((k) => seat(s, (bottom + k) % 4, POSITIONS[k]));
+  const centre = el("div", { class: "centre" },
+    el("div", { class: "fields", role: "group", "aria-label": "Fields" },
+      ...s.fields.map((f) => field(f, { quota, trump: s.trump }))),
+    currentTrick(s));
+  return el("div", { class: "table" }, statusLine(s), ...seats, centre, north(s.north));
+}

@@ -1,0 +1,57 @@
+// A tournament page: its rounds with their tables (players, places, scores, a link to
+// each replay), and the standings (sortable; CSV download).
+import { getJSON } from "./api.js";
+import { el } from "./dom.js";
+import { sortable } from "./sortable.js";
+
+const root = document.querySelector("[data-tournament]");
+const id = root.dataset.tournament;
+const ORDINAL = ["1st", "2nd", "3rd", "4th"];
+
+const COLUMNS = [
+  { key: "rank", label: "Rank", num: true }, { key: "player", label: "Player" },
+  { key: "games", label: "Games", num: true }, { key: "points", label: "Points", num: true },
+  { key: "cellar", label: "Cellar", num: true }, { key: "medals", label: "Medals", num: true },
+  { key: "opponents_points", label: "Opp. points", num: true },
+  { key: "firsts", label: "1st", num: true }, { key: "seconds", label: "2nd", num: true },
+  { key: "thirds", label: "3rd", num: true }, { key: "fourths", label: "4th", num: true },
+];
+
+function seatCell(table, seat) {
+  const place = table.places?.[seat.seat];
+  const score = table.scores?.[seat.seat];
+  return el("td", {}, seat.player,
+    place ? el("span", { class: "muted" }, ` — ${ORDINAL[place - 1]}, ${score}`) : null);
+}
+
+function roundSection(round) {
+  const rows = round.tables.map((table) => el("tr", {},
+    el("td", { class: "num" }, String(table.number)),
+    ...[0, 1, 2, 3].map((s) => seatCell(table, table.seats.find((x) => x.seat === s) || { seat: s, player: "—" })),
+    el("td", {}, table.status),
+    el("td", {}, table.game
+      ? el("a", { href: `/games/${table.game}/`, "aria-label": `Replay of round ${round.number}, table ${table.number}` }, "Replay")
+      : "—")));
+  return el("section", { class: "round", "aria-label": `Round ${round.number}` },
+    el("h3", {}, `Round ${round.number} `, el("span", { class: `badge status-${round.status}` }, round.status)),
+    el("div", { class: "scroll" }, el("table", { class: "data", "aria-label": `Tables of round ${round.number}` },
+      el("thead", {}, el("tr", {}, el("th", { class: "num" }, "Table"),
+        ...[0, 1, 2, 3].map((s) => el("th", {}, `Seat ${s}`)), el("th", {}, "Status"), el("th", {}, "Replay"))),
+      el("tbody", {}, ...rows))));
+}
+
+async function load() {
+  const [{ body: t }, { body: standings }] = await Promise.all([
+    getJSON(`/api/tournaments/${id}/`), getJSON(`/api/tournaments/${id}/standings/`)]);
+  document.getElementById("summary").textContent =
+    `${t.format}, ${t.rounds} rounds, ${t.players.length} players · ${t.status}`;
+  sortable(document.getElementById("standings"), {
+    columns: COLUMNS, rows: standings, key: "rank", dir: "ascending",
+    cell: (row, c) => (c.key === "points" || c.key === "opponents_points" ? Number(row[c.key]).toFixed(2).replace(/\.00$/, "") : String(row[c.key])),
+  });
+  const rounds = document.getElementById("rounds");
+  rounds.replaceChildren(...(t.rounds_detail.length ? t.rounds_detail.map(roundSection)
+    : [el("p", { class: "muted" }, "No rounds played yet.")]));
+}
+
+load().catch((error) => { document.getElementById("message").textContent = `Could not load the tournament: ${error.message}`; });

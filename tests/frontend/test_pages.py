@@ -1,0 +1,67 @@
+"""The pages without a browser: each renders its template (its ES module does the rest),
+unknown ids are 404s, and the rulebook carries an anchor for every clause id."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from tests.replays.helpers import stored_bot_game
+
+from . import data
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def client() -> Client:
+    return Client()
+
+
+def test_rulebook_has_an_anchor_for_every_clause_the_engine_cites(client):
+    r = client.get("/rules/")
+    assert r.status_code == 200
+    html = r.content.decode()
+    ids = set(re.findall(r'id="([^"]+)"', html))
+    cited = {rule for event in data.known_log() for rule in event.get("rules", [])}
+    for preset in ("kolkhoznik", "zone"):
+        cited |= {rule for e in stored_bot_game(preset, "rules-ids").game.events.values_list(
+            "payload", flat=True) for rule in e.get("rules", [])}
+    assert cited and cited <= ids, sorted(cited - ids)
+    assert 'id="the-year"' in html  # headings keep their GitHub-style ids
+    assert "<table>" in html
+
+
+def test_replay_page_names_its_game_and_404s_for_an_unknown_one(client):
+    game = data.known_game()
+    r = client.get(f"/games/{game.pk}/")
+    assert r.status_code == 200
+    body = r.content.decode()
+    assert f'data-game="{game.pk}"' in body and 'data-status="finished"' in body
+    assert "frontend/replay.js" in body and "frontend/cards.css" in body
+    missing = client.get("/games/not-a-game/")
+    assert missing.status_code == 404 and b"No such game" in missing.content
+    assert client.get("/games/00000000-0000-0000-0000-000000000000/").status_code == 404
+
+
+def test_league_pages_render_and_404(client, monkeypatch):
+    monkeypatch.setattr("tournaments.services._enqueue", lambda ids: None)
+    from tests.leagues.league_helpers import make_tournament
+
+    t = make_tournament(n=4, fmt="round-robin", rounds=1, seed="pages")
+    assert client.get("/leagues/").status_code == 200
+    assert client.get(f"/tournaments/{t.pk}/").status_code == 200
+    assert client.get(f"/leagues/{t.season.league_id}/ladder/").status_code == 200
+    assert client.get("/tournaments/99999/").status_code == 404
+    assert client.get("/leagues/99999/ladder/").status_code == 404
+
+
+def test_every_page_module_is_served(client):
+    for name in ("replay.js", "cards.js", "table.js", "replay-controller.js", "replay-log.js",
+                 "perspective.js", "api.js", "dom.js", "tournament.js", "ladder.js",
+                 "ratingchart.js", "sortable.js", "leagues.js", "index.js", "site.css",
+                 "cards.css"):
+        r = client.get(f"/static/frontend/{name}")
+        assert r.status_code == 200, name
