@@ -33,6 +33,9 @@ _ERROR_SCHEMA = {
     }},
     "required": ["error"],
 }
+# as server-sent events, an error is one ``event: error`` whose ``data`` is the envelope
+_SSE_ERROR = {"type": "object", "properties": {"event": {"type": "string"},
+                                               "data": {"type": "string"}}}
 _ERROR_DESCRIPTIONS = {
     "400": "Malformed request (`{error: {code, message}}`)",
     "401": "Invalid or malformed credentials",
@@ -59,9 +62,14 @@ def document_error_responses(result: dict[str, Any], generator: Any, request: An
             # an error is rendered like the operation's answers (e.g. CSV with ?format=csv)
             types = {t for r in op["responses"].values() if isinstance(r, dict)
                      for t in r.get("content") or {}} or {"application/json"}
+            for code, response in op["responses"].items():  # errors a view documented
+                sse = (response.get("content") or {}).get("text/event-stream")
+                if str(code) >= "400" and sse and sse.get("schema") == _ERROR_REF:
+                    sse["schema"] = _SSE_ERROR
             for code in codes:
                 op["responses"].setdefault(code, {
                     "description": _ERROR_DESCRIPTIONS[code],
-                    "content": {t: {"schema": _ERROR_REF} for t in sorted(types)},
+                    "content": {t: {"schema": _SSE_ERROR if t == "text/event-stream"
+                                    else _ERROR_REF} for t in sorted(types)},
                 })
     return result
