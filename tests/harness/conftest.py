@@ -115,8 +115,8 @@ class Gunicorn:
         env.update(self.env)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind",
-             f"127.0.0.1:{self.port}", "--workers", str(self.workers), "--log-level",
-             "warning"], cwd=str(ROOT), env=env, start_new_session=True,
+             f"127.0.0.1:{self.port}", "--workers", str(self.workers), "--threads", "4",
+             "--log-level", "warning"], cwd=str(ROOT), env=env, start_new_session=True,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -1,20 +1,24 @@
 """Fault: the web process restarted during a game played by people over HTTP.
 
-Four seat clients play a live game against gunicorn on the loopback
-(``POST /api/games/{id}/inputs/``; each keeps the log it has seen, read with
-``GET /api/games/{id}/events/?after=SEQ`` and its seat token). Twice the whole server
+Four seat clients play a live game against gunicorn on the loopback, as the play page
+does: each posts its seat's commands (``POST /api/games/{id}/commands/``) and follows the
+game on ``GET /api/games/{id}/stream/?after=SEQ`` with its seat token, keeping the events
+it has seen; a spectator follows too, with a long-poll open. Twice the whole server
 (master and workers) is SIGKILLed and started again on the same port: once between two
-moves, once with a move in flight (sent, its answer never read). The client that lost
-its answer resends the same move at the same ``expected_seq`` — it is applied once (201
-if it never reached the store, 409 ``stale_seq`` if it did) — and every client resumes
-from ``?after=`` its last seq. At the end each client's log is gap-free and equals the
-server's whole log for that seat, and the game verifies.
+moves, once with a move in flight (sent, its answer never read) and the spectator's
+long-poll waiting. The client that lost its answer resends the same move at the same
+``expected_seq`` — it is applied once (201 if it never reached the store, 409
+``stale_seq`` if it did) — and every client resumes from ``?after=`` its last seq. At the
+end each client's log is gap-free and is exactly the live log as that seat may see it,
+and the game verifies.
 """
 
 from __future__ import annotations
 
 import http.client
 import json
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -49,16 +53,20 @@ class SeatClient:
     def last_seq(self) -> int:
         return self.events[-1]["seq"] if self.events else -1
 
-    def sync(self) -> int:
-        """Fetch what is new since the last seq seen; check it continues the log."""
+    def sync(self, wait: float = 0) -> int:
+        """Read the stream from the last seq seen (NDJSON long-poll); check the new events
+        continue the log. Raises OSError / HTTPException if the server goes away."""
         conn = self._conn()
-        conn.request("GET", f"/api/games/{self.game_id}/events/?after={self.last_seq}",
-                     headers=self._headers())
-        resp = conn.getresponse()
-        body = json.loads(resp.read())
-        conn.close()
-        assert resp.status == 200, body
-        new = body["events"]
+        try:
+            conn.request("GET", f"/api/games/{self.game_id}/stream/?after={self.last_seq}"
+                         f"&wait={wait}", headers={**self._headers(),
+                                                    "Accept": "application/x-ndjson"})
+            resp = conn.getresponse()
+            raw = resp.read().decode()
+        finally:
+            conn.close()
+        assert resp.status == 200, raw[:300]
+        new = [json.loads(line) for line in raw.splitlines() if line.strip()]
         assert [e["seq"] for e in new] == list(range(self.last_seq + 1,
                                                      self.last_seq + 1 + len(new)))
         self.events.extend(new)
@@ -66,7 +74,7 @@ class SeatClient:
 
     def send(self, inp: dict[str, Any], expected_seq: int) -> http.client.HTTPConnection:
         conn = self._conn()
-        conn.request("POST", f"/api/games/{self.game_id}/inputs/",
+        conn.request("POST", f"/api/games/{self.game_id}/commands/",
                      body=json.dumps({"expected_seq": expected_seq, "input": inp}),
                      headers=self._headers())
         return conn
@@ -117,8 +125,20 @@ def test_web_restarted_during_a_human_game_clients_resume_from_after(gunicorn):
             gunicorn.start()
             faults["between"] = True
         if moves == 30 and not faults["in_flight"]:
+            spectator.sync()
+            def long_poll() -> None:  # the spectator waits for the next event...
+                try:
+                    spectator.sync(wait=20)
+                except (OSError, http.client.HTTPException):
+                    pass  # cut by the kill: resumed below from ?after=
+
+            watcher = threading.Thread(target=long_poll)
+            watcher.start()
+            time.sleep(0.3)
             conn = client.send(inp, seq)  # the move is on its way...
             gunicorn.kill()  # ...and the server dies before its answer is read
+            watcher.join(timeout=30)
+            assert not watcher.is_alive()
             try:
                 conn.getresponse().read()
             except (OSError, http.client.HTTPException):
