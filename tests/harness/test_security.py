@@ -55,13 +55,16 @@ def test_the_oracle_finds_cards_as_codes_and_as_written():
 
 
 def _json(r: Any) -> Any:
-    if getattr(r, "streaming", False):
-        raw = b"".join(r.streaming_content).decode()
+    raw = (b"".join(r.streaming_content) if getattr(r, "streaming", False)
+           else r.content).decode(errors="replace")
+    if r.get("Content-Type", "").startswith("text/event-stream"):
+        return [json.loads(line[5:]) for line in raw.splitlines() if line.startswith("data:")]
+    if r.get("Content-Type", "").startswith("application/x-ndjson"):
         return [json.loads(line) for line in raw.splitlines() if line.strip()]
     try:
-        return json.loads(r.content or b"null")
+        return json.loads(raw or "null")
     except ValueError:
-        return r.content.decode(errors="replace")
+        return raw
 
 
 def _reads(api: Any, gid: str, headers: dict[str, str], head: int) -> list[tuple[str, Any]]:
@@ -78,6 +81,13 @@ def _reads(api: Any, gid: str, headers: dict[str, str], head: int) -> list[tuple
         ("explain", f"/api/games/{gid}/explain/"),
         ("evidence", f"/api/games/{gid}/evidence/"),
         ("list", "/api/games/?limit=500"),
+        ("stream", f"/api/games/{gid}/stream/?after=-1&wait=0"),
+        ("stream-after", f"/api/games/{gid}/stream/?after={head // 2}&wait=0"),
+        ("stream-sse", f"/api/games/{gid}/stream/?format=sse&wait=0"),
+        ("legal", f"/api/games/{gid}/legal/"),
+        ("state", f"/api/games/{gid}/state/"),
+        ("play-page", f"/play/{gid}/"),
+        ("replay-page", f"/games/{gid}/"),
     ] + [(f"explain-seq-{s}", f"/api/games/{gid}/explain/?seq={s}")
          for s in sorted({*range(0, head, max(1, head // 10)), head - 1})]:
         r = api.get(path, **headers)
@@ -110,12 +120,14 @@ def _error_probes(api: Any, gid: str, tokens: list[str], log: list[dict[str, Any
                         {"type": "swap", "seat": seat, "card": card, "with": card},
                         {"type": "assign", "seat": seat, "cards": {card: "H"}}):
                 for expected in (len(log), 10**6):
-                    r = api.post(f"/api/games/{gid}/inputs/",
-                                 {"expected_seq": expected, "input": inp}, format="json",
-                                 **hdr)
-                    assert 400 <= r.status_code < 500, (inp, r.status_code, r.content[:200])
-                    bad = leaked(_json(r), forbidden - {card})
-                    assert not bad, f"error to seat {seat} for {inp} names {sorted(bad)}"
+                    for endpoint in ("commands", "inputs"):
+                        r = api.post(f"/api/games/{gid}/{endpoint}/",
+                                     {"expected_seq": expected, "input": inp}, format="json",
+                                     **hdr)
+                        assert 400 <= r.status_code < 500, (inp, r.status_code,
+                                                            r.content[:200])
+                        bad = leaked(_json(r), forbidden - {card})
+                        assert not bad, f"{endpoint} error to seat {seat}: {sorted(bad)}"
     # nothing was written by any of these
     assert len(game_events(game=Game.objects.get(pk=gid))) == len(log)
 
@@ -147,6 +159,33 @@ def test_no_seat_or_spectator_reads_a_hidden_card_anywhere(api, preset, seed):
         if upto in (points["play"] + 2, cuts[-1]):
             _error_probes(api, gid, created.seat_tokens, log,
                           lambda s, lg=log: hidden_from(lg, s))
+
+
+def test_a_signed_in_seat_sees_its_own_hand_only():
+    """The web's way to a seat (the account that holds it, by session) sees that seat's
+    view — never another seat's hand — and on another game, a spectator's."""
+    full = bot_log("kolkhoz", "sec-session")
+    log = full[:cut_points(full)["play"] + 2]
+    created = store(log, seed="sec-session")
+    elsewhere = store(full[:cut_points(full)["play"] + 1], seed="sec-session")
+    user = User.objects.create_user("seat-holder", password="a-long-password-4")
+    from replays.models import GameSeat
+
+    GameSeat.objects.filter(game=created.game, index=1).update(user=user)
+    browser = Client()
+    browser.force_login(user)
+    for game, viewer in ((created.game, 1), (elsewhere.game, None)):
+        gid = str(game.pk)
+        forbidden = hidden_from(game_events(game=game), viewer)
+        for path in [f"/api/games/{gid}/state/", f"/api/games/{gid}/legal/",
+                     f"/api/games/{gid}/stream/?wait=0", f"/api/games/{gid}/frames/",
+                     f"/api/games/{gid}/events/", f"/api/games/{gid}/explain/"]:
+            r = browser.get(path)
+            assert r.status_code < 500, path
+            assert not leaked(_json(r), forbidden), (path, viewer)
+    own = {c for e in log if e["type"] == "deal" for c in e["hands"][1]} - hidden_from(log, 1)
+    state = _json(browser.get(f"/api/games/{created.game.pk}/state/"))
+    assert cards_in(state) & own, "the seat's holder sees its own cards"
 
 
 def test_live_tournament_tables_show_no_hidden_card(api):
@@ -275,5 +314,54 @@ def test_session_posts_need_the_csrf_token():
 
     # with the token (from the page the site served) the same request goes through
     r = browser.post("/api/disputes/", dispute, content_type="application/json",
+                     HTTP_X_CSRFTOKEN=token)
+    assert r.status_code == 201, r.content[:300]
+
+
+def test_web_sign_in_and_seat_actions_need_the_csrf_token():
+    """The sign-in form, sign-out, a seat's command and a new seat token by session: all
+    refused without the CSRF token (nothing appended, the token unchanged); the JSON-only
+    register/login APIs cannot be reached by a cross-site form at all (415, no session)."""
+    from replays.models import GameSeat
+
+    user = User.objects.create_user("csrf-seat", password="a-long-password-5")
+    full = bot_log("kolkhoz", "sec-csrf")
+    log = full[:cut_points(full)["play"]]
+    created = store(log, seed="sec-csrf")
+    state = kolkhoz_core.fold(log)
+    inp = kolkhoz_core.legal_inputs(state)[0]
+    GameSeat.objects.filter(game=created.game, index=inp["seat"]).update(user=user)
+    token_hash = GameSeat.objects.get(game=created.game, index=inp["seat"]).token_hash
+
+    anonymous = Client(enforce_csrf_checks=True)
+    anonymous.get("/accounts/login/")  # the form's page sets the cookie
+    r = anonymous.post("/accounts/login/", {"username": "csrf-seat",
+                                            "password": "a-long-password-5"})
+    assert r.status_code == 403 and "_auth_user_id" not in anonymous.session
+    for path in ("/api/accounts/login/", "/api/accounts/register/"):
+        for ctype, body in [("application/x-www-form-urlencoded",
+                             "username=csrf-seat&password=a-long-password-5"),
+                            ("text/plain", '{"username": "csrf-seat", '
+                                           '"password": "a-long-password-5"}')]:
+            r = anonymous.post(path, body, content_type=ctype)
+            assert r.status_code == 415, (path, ctype, r.status_code)
+            assert "sessionid" not in r.cookies
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(user)
+    browser.get("/accounts/login/")
+    token = browser.cookies["csrftoken"].value
+    gid = str(created.game.pk)
+    command = {"expected_seq": len(log), "input": inp}
+    for path, body in [(f"/api/games/{gid}/commands/", command),
+                       (f"/api/games/{gid}/seat-token/", {})]:
+        r = browser.post(path, body, content_type="application/json")
+        assert r.status_code == 403, (path, r.status_code, r.content[:200])
+    assert len(game_events(game=Game.objects.get(pk=gid))) == len(log)
+    assert GameSeat.objects.get(game=created.game, index=inp["seat"]).token_hash == token_hash
+    r = browser.post("/accounts/logout/")
+    assert r.status_code == 403
+    # the page's own requests carry the token and go through
+    r = browser.post(f"/api/games/{gid}/commands/", command, content_type="application/json",
                      HTTP_X_CSRFTOKEN=token)
     assert r.status_code == 201, r.content[:300]
