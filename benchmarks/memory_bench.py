@@ -12,7 +12,8 @@ complete game per round, rated after each — so games finish one after another.
 each game the RSS of the worker's main process and of its pool child is read from
 /proc. Reports the peak of each, the child's RSS at a few points, and the slope of a
 least-squares line through the child's RSS after the first ``--warmup`` games (kB per
-game: ~0 means no growth from game to game). ``--csv FILE`` keeps every sample.
+game: ~0 means no growth from game to game), and the same slope over the second half
+alone (growth that is settling shows there as ~0). ``--csv FILE`` keeps every sample.
 
 Target (issue 9): peak RSS under 250 MB per worker, no growth from game to game.
 """
@@ -134,6 +135,8 @@ def main() -> None:
     after = [s for s in samples if s[0] > args.warmup]
     child_slope = slope([s[0] for s in after], [s[3] for s in after])
     main_slope = slope([s[0] for s in after], [s[2] for s in after])
+    half = [s for s in samples if s[0] > len(samples) // 2]
+    half_slope = slope([s[0] for s in half], [s[3] for s in half])
 
     def at(game: int) -> int | None:
         return next((s[3] for s in samples if s[0] >= game), None)
@@ -147,6 +150,7 @@ def main() -> None:
         "child_mb_at": {str(g): round((at(g) or 0) / 1024, 1)
                         for g in (1, 10, 100, 250, 500, 750, args.games)},
         "child_slope_kb_per_game": round(child_slope, 3),
+        "child_slope_second_half_kb_per_game": round(half_slope, 3),
         "main_slope_kb_per_game": round(main_slope, 3),
         "warmup_games": args.warmup, "database": django.db.connection.vendor,
     }))
