@@ -28,7 +28,9 @@ def close_year(s: GameState, out: list[Event], seed: str | None) -> None:
     for seat in s.seat_order():
         if s.hands[seat]:
             _emit(s, out, {"seq": 0, "type": "pocket", "seat": seat,
-                           "card": CODE[s.hands[seat][0]], "rules": ["pocket"]})
+                           "card": CODE[s.hands[seat][0]], "rules": ["pocket"],
+                           "facts": {"tricks_played": s.tricks_played,
+                                     "hand_size": s.hand_size}})
     requisition(s, out)
     _year_end(s, out)
     if s.year < s.years:
@@ -43,7 +45,9 @@ def year_event(s: GameState, year: int, planner: int) -> Event:
     famine = year == 5
     rules = ["year.count"] + (["famine"] if famine else [])
     return {"seq": s.seq, "type": "year", "year": year, "planner": planner, "famine": famine,
-            "rules": rules}
+            "rules": rules,
+            "facts": {"planner_from": "first_planner" if year == 1 else "passed_left",
+                      "years": s.years}}
 
 
 def _hero(s: GameState) -> int | None:
@@ -143,13 +147,22 @@ def requisition(s: GameState, out: list[Event]) -> None:
             _take_per_seat(s, out, f, vuln, informant, partyman, drunkard)
 
 
-def _reveal(s: GameState, out: list[Event], seat: int, c: int, f: int, rules: list[str]) -> None:
+def _reveal(s: GameState, out: list[Event], seat: int, c: int, f: int, rules: list[str],
+            why: str) -> None:
+    """A hidden cellar card turned face-up. ``why``: ``goes_north`` (revealed because it is
+    the card sent North), ``highest_hidden`` (reveal=highest_hidden), ``informant`` (every
+    hidden matching card), ``mice`` (each vulnerable seat's highest matching card)."""
     _emit(s, out, {"seq": 0, "type": "revealed", "seat": seat, "card": CODE[c],
-                   "field": SUITS[f], "rules": rules})
+                   "field": SUITS[f], "rules": rules,
+                   "facts": {"why": why, "value": VALUE[c], "wrecker": c == WRECKER}})
 
 
 def _north(s: GameState, out: list[Event], seat: int | None, c: int, f: int,
-           rules: list[str]) -> None:
+           rules: list[str], why: str) -> None:
+    """A card sent North. ``why``: ``highest`` (the seat's highest matching cellar card),
+    ``party_man_second`` (its second-highest, nom.partyman), ``drunkard`` (the trump Jack
+    instead of anyone's card), ``table_highest`` / ``table_second`` (mice: the highest /
+    second-highest face-up matching card among the vulnerable seats)."""
     r = list(rules)
     if c == WRECKER:
         r.append("wrecker.cellar")
@@ -157,8 +170,11 @@ def _north(s: GameState, out: list[Event], seat: int | None, c: int, f: int,
         r.append("k36.orden")
     elif c == WRECKER and s.opts["wrecker_returns"]:
         pass  # option wrecker_returns, clause wrecker.cellar (already cited)
+    source = "field" if seat is None else "cellar"
     _emit(s, out, {"seq": 0, "type": "north", "seat": seat, "card": CODE[c], "field": SUITS[f],
-                   "rules": r})
+                   "rules": r,
+                   "facts": {"why": why, "value": VALUE[c], "from": source,
+                             "wrecker": c == WRECKER}})
 
 
 def _send_drunkard(s: GameState, out: list[Event], f: int) -> None:
@@ -166,14 +182,14 @@ def _send_drunkard(s: GameState, out: list[Event], f: int) -> None:
     stack he went into (its owner's seat)."""
     jack = next(c for c, ff in s.nom.items() if ff == f and VALUE[c] == JACK)
     if jack in s.field_cards[f]:
-        _north(s, out, None, jack, f, ["nom.drunkard"])
+        _north(s, out, None, jack, f, ["nom.drunkard"], "drunkard")
         return
     for seat in range(4):
         for e in s.cellars[seat]:
             if e[0] == jack and e[2] in (STACK, STACK_TOP):
                 if e[1]:
-                    _reveal(s, out, seat, jack, f, ["nom.drunkard"])
-                _north(s, out, seat, jack, f, ["nom.drunkard", "k36.orden"])
+                    _reveal(s, out, seat, jack, f, ["nom.drunkard"], "goes_north")
+                _north(s, out, seat, jack, f, ["nom.drunkard", "k36.orden"], "drunkard")
                 return
     # the Jack is no longer on the field nor in a stack (already North): nothing to send
 
@@ -200,21 +216,29 @@ def _take_per_seat(s: GameState, out: list[Event], f: int, vuln: list[int], info
                 reveals.append(c)
         plans.append((seat, reveals, takes))
     reveal_rules = ["nom.informant"] if informant else ["req.take"]
+    reveal_why = "informant" if informant else ("highest_hidden" if hidden_first else "")
+    take_why = ("highest", "party_man_second")
+
+    def reveal_all(seat: int, reveals: list[int], takes: list[int]) -> None:
+        for c in reveals:
+            why = reveal_why
+            if not why or (why == "highest_hidden" and c != reveals[0]):
+                why = "goes_north"
+            _reveal(s, out, seat, c, f, reveal_rules, why)
+
     if informant:
-        for seat, reveals, _ in plans:
-            for c in reveals:
-                _reveal(s, out, seat, c, f, reveal_rules)
+        for seat, reveals, takes in plans:
+            reveal_all(seat, reveals, takes)
         if drunkard:
             _send_drunkard(s, out, f)
         for seat, _, takes in plans:
-            for c in takes:
-                _north(s, out, seat, c, f, take_rules)
+            for i, c in enumerate(takes):
+                _north(s, out, seat, c, f, take_rules, take_why[i])
         return
     for seat, reveals, takes in plans:
-        for c in reveals:
-            _reveal(s, out, seat, c, f, reveal_rules)
-        for c in takes:
-            _north(s, out, seat, c, f, take_rules)
+        reveal_all(seat, reveals, takes)
+        for i, c in enumerate(takes):
+            _north(s, out, seat, c, f, take_rules, take_why[i])
     if drunkard:
         _send_drunkard(s, out, f)
 
@@ -234,7 +258,8 @@ def _take_table_wide(s: GameState, out: list[Event], f: int, vuln: list[int], in
         else:
             reveals = [c for c, hidden in m[:1] if hidden]
         for c in reveals:
-            _reveal(s, out, seat, c, f, rules)
+            _reveal(s, out, seat, c, f, rules, "informant" if informant else
+                    ("highest_hidden" if hidden_first else "mice"))
     if drunkard:
         _send_drunkard(s, out, f)
         return
@@ -245,8 +270,8 @@ def _take_table_wide(s: GameState, out: list[Event], f: int, vuln: list[int], in
                 pool.append((VALUE[c], seat, c))
     pool.sort(key=lambda x: -x[0])
     take_rules = ["mice", "req.take"] + (["nom.partyman"] if partyman else [])
-    for _, seat, c in pool[: 2 if partyman else 1]:
-        _north(s, out, seat, c, f, take_rules)
+    for i, (_, seat, c) in enumerate(pool[: 2 if partyman else 1]):
+        _north(s, out, seat, c, f, take_rules, ("table_highest", "table_second")[i])
 
 
 def _year_end(s: GameState, out: list[Event]) -> None:

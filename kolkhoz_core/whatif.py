@@ -5,9 +5,10 @@ engine, compared with a stored log).
 
 Both compare logs event by event from seq 1 (seq 0, the ``game`` event, names the
 ruleset and so always differs under another one). Two events "diverge" when they
-differ in anything but the clause ids they cite (``rules``): citing ``orden`` on a
-52-card completion (a variant that changes nothing there) is not a different
-consequence.
+differ in anything but their explanation — the clause ids they cite (``rules``) and the
+facts the ruling used (``facts``): citing ``orden`` on a 52-card completion (a variant
+that changes nothing there), or revealing the same card for another stated reason, is
+not a different consequence.
 
 Results (plain JSON-able dicts, the CLI's output):
 - ``{"illegal": {"input": i, "code", "rule", "message"}}`` — the first input that is
@@ -89,12 +90,14 @@ def alternative_ruleset(original: Mapping[str, Any], *, options: Mapping[str, An
 
 
 def _substance(event: Event) -> Event:
-    return {k: v for k, v in event.items() if k != "rules"}
+    """What happened, without the explanation (``rules``, ``facts``)."""
+    return {k: v for k, v in event.items() if k not in ("rules", "facts")}
 
 
 def first_divergence(original: Sequence[Event], alternative: Sequence[Event],
                      start: int = 1) -> dict[str, Any] | None:
-    """The first seq >= ``start`` where the two logs differ (``rules`` ignored):
+    """The first seq >= ``start`` where the two logs differ (``rules`` and ``facts``
+    ignored):
     ``{"seq", "original", "alternative"}`` (an event or None past a log's end), or None."""
     n = max(len(original), len(alternative))
     for seq in range(start, n):
@@ -173,7 +176,8 @@ def regress(stored: Sequence[Event], record: Mapping[str, Any]) -> dict[str, Any
         error = e.to_dict()
     div = first_divergence(stored, fresh, start=0)
     if div is None:
-        # identical up to clause ids: compare those too (a changed citation is a change)
+        # identical but for clause ids and facts: compare those too (a changed
+        # explanation is a change of the log)
         for seq, (a, b) in enumerate(zip(stored, fresh, strict=False)):
             if a != b:
                 div = {"seq": seq, "original": a, "alternative": b}

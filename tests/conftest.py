@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
@@ -56,3 +57,40 @@ def api():
     from rest_framework.test import APIClient
 
     return APIClient()
+
+
+# -- browser tests (pytest-playwright on the system's Chromium) ------------------------
+# Playwright's sync API keeps an event loop running in the main thread, which trips
+# Django's async-safety check on database access; the browser tests therefore run last
+# in the session (per xdist worker), with DJANGO_ALLOW_ASYNC_UNSAFE set only from then
+# on. Every browser test uses the plugin's session ``browser`` (one Playwright per
+# process: a second ``sync_playwright()`` inside its loop fails).
+
+CHROMIUM = os.environ.get("KOLKHOZ_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def pytest_collection_modifyitems(config, items):  # noqa: ARG001
+    """Browser tests last: once Playwright's loop runs, it runs to the end of the session."""
+    browser = [i for i in items if i.get_closest_marker("browser")]
+    if browser:
+        items[:] = [i for i in items if not i.get_closest_marker("browser")] + browser
+
+
+def playwright_available() -> bool:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Launch the system's Chromium (skip locally / fail under CI when it is absent)."""
+    need_service("Chromium", Path(CHROMIUM).exists(),
+                 f"{CHROMIUM} not found: apt-get install -y chromium (.ci/run does this in CI)")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # see the comment above
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "headless": True,
+            "args": CHROMIUM_ARGS}

@@ -7,15 +7,12 @@ failed under CI=true (tests/conftest.py ``need_service``)."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
 
 import pytest
 
 from replays.models import GameEvent
 from replays.selectors import game_verify
-from tests.conftest import need_service
 from tournaments import services
 from tournaments.models import TableStatus
 
@@ -24,38 +21,19 @@ from .helpers import PASSWORD, make_mixed_tournament, make_person, person_seat, 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("eager_celery")]
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
-
-
-def _chromium() -> str | None:
-    path = os.environ.get("KOLKHOZ_CHROMIUM") or shutil.which("chromium") or (
-        "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
-    return path
-
-
 @pytest.fixture
-def browser_page():
-    path = _chromium()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:  # pragma: no cover - dev dependency
-        sync_playwright = None
-    need_service("Chromium for Playwright", bool(path) and sync_playwright is not None,
-                 "apt-get install -y chromium; pip install playwright")
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # playwright runs a loop
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
-        page = browser.new_page()
-        page.set_default_timeout(20000)
-        yield page
-        browser.close()
-        # Queries made while Playwright's loop ran used connections of that context:
-        # close them here, or the test database cannot be dropped at the end.
-        from django.db import connections
+def browser_page(browser):
+    """A fresh page of the session's Chromium (tests/conftest.py launch settings)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    yield page
+    context.close()
+    # Queries made while Playwright's loop ran used connections of that context:
+    # close them here, or the test database cannot be dropped at the end.
+    from django.db import connections
 
-        connections.close_all()
+    connections.close_all()
     time.sleep(0.5)  # let the live server's request threads close their DB connections
 
 
