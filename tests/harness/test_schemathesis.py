@@ -77,7 +77,8 @@ def objects(wsgi_in_test_transaction) -> dict[str, Any]:  # noqa: ARG001
     from tournaments.models import Player, Table
 
     finished = store(bot_log("kolkhoz", "st-finished"), seed="st-finished").game
-    live = store(bot_log("kolkhoz", "st-live")[:40], seed="st-live").game
+    live_created = store(bot_log("kolkhoz", "st-live")[:40], seed="st-live")
+    live = live_created.game
     t = make_tournament(n=4, fmt="series", rounds=1, seed="st")
     services.tournament_start(tournament=t)
     play_inline(t)
@@ -86,16 +87,19 @@ def objects(wsgi_in_test_transaction) -> dict[str, Any]:  # noqa: ARG001
     dispute = Dispute.objects.create(game=table.game, seq_from=1, seq_to=2, clause="x",
                                      text="hostile", raised_by=user)
     return {"game_id": [str(finished.pk), str(live.pk), str(table.game_id)],
+            "live": str(live.pk), "live_tokens": live_created.seat_tokens,
             "pk": {"tournaments": t.pk, "tables": table.pk,
                    "players": Player.objects.first().pk, "leagues": t.season.league_id,
                    "disputes": str(dispute.pk)}}
 
 
-def _point_at_real_objects(case: Any, objects: dict[str, Any]) -> None:
+def _point_at_real_objects(case: Any, objects: dict[str, Any]) -> dict[str, str]:
+    """Swap generated ids for real ones half of the time; for the live game, a quarter of
+    the time with a seat's token too (so commands reach the engine). Returns headers."""
     params = case.path_parameters or {}
     pick = zlib.crc32(repr((case.query, case.body, params)).encode())
     if pick % 2:
-        return  # keep the generated (mostly unknown) ids
+        return {}  # keep the generated (mostly unknown) ids
     if "game_id" in params:
         ids = objects["game_id"]
         params["game_id"] = ids[pick // 2 % len(ids)]
@@ -103,10 +107,13 @@ def _point_at_real_objects(case: Any, objects: dict[str, Any]) -> None:
         collection = case.path.strip("/").split("/")[1]
         if name in params and collection in objects["pk"]:
             params[name] = objects["pk"][collection]
+    if params.get("game_id") == objects["live"] and pick % 8 in (0, 2):
+        return {"Authorization": f"Bearer {objects['live_tokens'][pick // 8 % 4]}"}
+    return {}
 
 
 @schema.parametrize()
 @settings(suppress_health_check=list(HealthCheck), deadline=None)
 def test_no_server_error_and_no_schema_violation(case, objects):
-    _point_at_real_objects(case, objects)
-    case.call_and_validate(checks=CHECKS)
+    headers = _point_at_real_objects(case, objects)
+    case.call_and_validate(checks=CHECKS, headers=headers or None)
