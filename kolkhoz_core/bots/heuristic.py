@@ -99,6 +99,35 @@ class Assessment:
                 t[SUIT[c]] = VALUE[c]
         return t, x
 
+    def loss_if_failed(self, f: int, v: int) -> float:
+        """What a seat whose highest card matching ``f`` is worth ``v`` loses if ``f``
+        fails and the seat answers: ``v`` (req.take), or under the mice ``v`` times the
+        chance that it is the highest such card at the table (only that one goes)."""
+        if v <= 0:
+            return 0.0
+        if not self.k.opts["mice"]:
+            return float(v)
+        return v * self.p_table_highest(f, v)
+
+    def p_table_highest(self, f: int, v: int) -> float:
+        """Chance that no other cellar holds a card matching ``f`` above ``v``."""
+        k = self.k
+        hidden = 0
+        for s in range(4):
+            if s == k.seat:
+                continue
+            for c, _, _, _ in k.cellars[s]:
+                if c is None:
+                    hidden += 1
+                elif (c == WRECKER or SUIT[c] == f) and VALUE[c] > v:
+                    return 0.0
+        pool = k.unseen_workers
+        if not pool or not hidden:
+            return 1.0
+        q = min(1.0, hidden / len(pool))
+        higher = sum(1 for c in pool if (c == WRECKER or SUIT[c] == f) and VALUE[c] > v)
+        return float((1.0 - q) ** higher)
+
     def expected_loss(self, cards: list[int], p: list[float] | None = None) -> float:
         """Expected requisition loss of a cellar holding ``cards`` if its owner answers
         for every failed field (req.take; the Wrecker goes on the first one)."""
@@ -106,14 +135,12 @@ class Assessment:
         t, x = self.tops(cards)
         loss = 0.0
         for f in range(4):
-            loss += (1.0 - p[f]) * t[f]
+            loss += (1.0 - p[f]) * self.loss_if_failed(f, t[f])
         if x:
             all_safe = 1.0
             for f in range(4):
                 all_safe *= p[f]
             loss += (1.0 - all_safe) * 14
-        if self.k.opts["mice"]:
-            loss *= 0.45  # only the single highest card at the table goes North
         return loss
 
     def answers_now(self) -> bool:
@@ -143,7 +170,8 @@ class Assessment:
         t, _ = self.tops(cellar)
         f = SUIT[c]
         if v > t[f]:
-            return v - p_answer * (1.0 - self.p[f]) * (v - t[f])
+            lost = self.loss_if_failed(f, v) - self.loss_if_failed(f, t[f])
+            return v - p_answer * (1.0 - self.p[f]) * lost
         return float(v)
 
     def pocket_card(self, hand: list[int]) -> int | None:
@@ -284,8 +312,10 @@ def choose_trump(k: Knowledge) -> str:
 
 
 # -- rule 2: swap ------------------------------------------------------------------------
-def choose_swap(k: Knowledge, a: Assessment, opts: list[Any]) -> tuple[str, str] | None:
-    """Bury a card and pull one out when the cellar gains more than the risk grows."""
+def swap_scores(k: Knowledge, a: Assessment, opts: list[Any]
+                ) -> list[tuple[float, tuple[str, str] | None]]:
+    """Every swap option with its score (pass scores 0): the cellar's gain, plus the
+    change in the pocket card's value, less the growth of the expected requisition."""
     from ..cards import CARD_ID
 
     cellar = a.my_cellar_cards()
@@ -293,10 +323,10 @@ def choose_swap(k: Knowledge, a: Assessment, opts: list[Any]) -> tuple[str, str]
     pa = a.p_answer()
     base_pocket = max((a.pocket_value(c, cellar, pa) for c in hand), default=0.0)
     base_loss = pa * a.expected_loss(cellar)
-    best: tuple[str, str] | None = None
-    best_score = 0.5  # a swap must gain something real
+    out: list[tuple[float, tuple[str, str] | None]] = []
     for o in opts:
         if o is None:
+            out.append((0.0, None))
             continue
         h, c = CARD_ID[o[0]], CARD_ID[o[1]]
         new_cellar = list(cellar)
@@ -308,8 +338,18 @@ def choose_swap(k: Knowledge, a: Assessment, opts: list[Any]) -> tuple[str, str]
         pocket = max((a.pocket_value(x, new_cellar, pa) for x in new_hand), default=0.0)
         loss = pa * a.expected_loss(new_cellar)
         score = VALUE[h] - VALUE[c] + (pocket - base_pocket) - (loss - base_loss)
-        if score > best_score:
-            best_score, best = score, (o[0], o[1])
+        out.append((score, (o[0], o[1])))
+    return out
+
+
+def choose_swap(k: Knowledge, a: Assessment, opts: list[Any]) -> tuple[str, str] | None:
+    """Bury a card and pull one out when the cellar gains more than the risk grows
+    (a swap must gain at least half a point over passing)."""
+    best: tuple[str, str] | None = None
+    best_score = 0.5
+    for score, o in swap_scores(k, a, opts):
+        if o is not None and score > best_score:
+            best_score, best = score, o
     return best
 
 
@@ -334,7 +374,7 @@ def _stake(k: Knowledge, a: Assessment, c: int) -> float:
         reward = sum(VALUE[r] for r in k.field_rewards[f]) if new >= 40 else 0.0
         if k.k36_orden and new >= 40:
             reward = min(VALUE[x] for x in cards)
-        best = max(best, gain * t[f] + reward)
+        best = max(best, gain * a.loss_if_failed(f, t[f]) + reward)
     value = best + MEDAL_VALUE
     # stakh: a seat that won every trick so far is worth keeping on course (immunity),
     # and another seat's run is worth breaking (its hero status makes everyone answer)
@@ -430,7 +470,7 @@ def assignment_value(k: Knowledge, a: Assessment, trick: list[int], fields: tupl
         gain = new_p[f] - a.p[f]
         my_top = max(t[f], 14 if x else 0)
         if answers:
-            value += gain * my_top
+            value += gain * a.loss_if_failed(f, my_top)
         value -= 0.25 * gain * a.rival_exposure(f)
     for f in completes:
         if k.k36_orden:

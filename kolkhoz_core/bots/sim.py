@@ -442,6 +442,19 @@ class YearSim:
             out = [out[i] + self.medals_total[i] for i in range(4)]
         return out
 
+    def rewards_linear(self) -> list[float]:
+        """Like ``rewards``, but before the last year each seat's cellar total against
+        the mean of the others, linearly (less noisy than the margin over the best)."""
+        t = self.totals()
+        if self.final:
+            return self.rewards()
+        tot = sum(t)
+        out = []
+        for i in range(4):
+            d = t[i] - (tot - t[i]) / 3.0
+            out.append(min(1.0, max(0.0, 0.5 + d / 60.0)))
+        return out
+
     def rewards(self) -> list[float]:
         """A value in [0, 1] per seat once the year is over. In the last year: the share
         of first place (ties split, medals break ties) blended with the margin; before
