@@ -41,7 +41,14 @@ from ..cards import CARD_ID, CODE, SUIT, SUITS, WRECKER
 from ..choices import Choices
 from .base import register
 from .determinize import Determinizer
-from .heuristic import Assessment, HeuristicBot, assignment_value, swap_scores
+from .heuristic import (
+    Assessment,
+    HeuristicBot,
+    assignment_value,
+    choose_play,
+    choose_trump,
+    swap_scores,
+)
 from .knowledge import Knowledge
 from .sim import ASSIGN, DONE, PLAY, SWAP, TRUMP, YearSim, greedy_assign, playout, rollout_step
 
@@ -174,7 +181,8 @@ class IsmctsBot:
 
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, time_ms: float | None = None,
                  policy: str = "heuristic", exploration: float = 0.7,
-                 search: str = "trump,swap,play,assign", value: str = "margin") -> None:
+                 search: str = "trump,swap,play,assign", value: str = "margin",
+                 prior: float = 0.0) -> None:
         if policy not in ("heuristic", "random"):
             raise ValueError(f"policy must be 'heuristic' or 'random', not {policy!r}")
         if type(iterations) is not int or iterations < 1:
@@ -192,7 +200,9 @@ class IsmctsBot:
         self._fallback = HeuristicBot()
         self.settings: dict[str, Any] = {"iterations": iterations, "time_ms": time_ms,
                                          "policy": policy, "exploration": self.exploration,
-                                         "search": ",".join(kinds), "value": value}
+                                         "search": ",".join(kinds), "value": value,
+                                         "prior": float(prior)}
+        self.prior = float(prior)
         self.value = value
 
     def choose(self, view: Mapping[str, Any], choices: Choices,
@@ -209,7 +219,7 @@ class IsmctsBot:
         if kind not in self.kinds:
             return self._fallback.choose(view, choices, rng)
         k = Knowledge.from_view(view)
-        root_actions, to_input = self._root(k, kind, seat, opts)
+        root_actions, to_input, favourite = self._root(k, kind, seat, opts)
         if len(root_actions) == 1:
             return to_input(root_actions[0])
         det = Determinizer(k)
@@ -225,18 +235,26 @@ class IsmctsBot:
             key = (ch.n, ch.w / ch.n, -i)
             if key > best_key:
                 best_key, best = key, a
+        fav = children.get(favourite)
+        if best is not None and fav is not None and self.prior > 0:
+            bn = children[best]
+            if bn.w / bn.n - fav.w / fav.n < self.prior:
+                best = favourite  # the search is not sure enough to overrule the heuristic
         return to_input(best if best is not None else root_actions[0])
 
     def _root(self, k: Knowledge, kind: str | None, seat: int | None, opts: Any
-              ) -> tuple[list[Action], Any]:
-        """The root's candidate actions and how to turn one back into an input."""
+              ) -> tuple[list[Action], Any, Action]:
+        """The root's candidate actions, how to turn one back into an input, and the
+        heuristic bot's choice among them."""
+        a = Assessment(k)
         if kind == "play":
             cards = [CARD_ID[c] for c in opts]
-            return cards, lambda a: {"type": "play", "seat": seat, "card": CODE[a]}
+            fav = CARD_ID[choose_play(k, a, opts)]
+            return cards, lambda x: {"type": "play", "seat": seat, "card": CODE[x]}, fav
         if kind == "trump":
             suits = [SUITS.index(s) for s in opts]
-            return suits, lambda a: {"type": "trump", "seat": seat, "suit": SUITS[a]}
-        a = Assessment(k)
+            fav = SUITS.index(choose_trump(k))
+            return suits, lambda x: {"type": "trump", "seat": seat, "suit": SUITS[x]}, fav
         if kind == "assign":
             codes = list(opts)
             trick = [CARD_ID[c] for c in codes]
@@ -251,10 +269,13 @@ class IsmctsBot:
             def to_assign(x: tuple[int, ...]) -> dict[str, Any]:
                 return {"type": "assign", "seat": seat,
                         "cards": {c: SUITS[f] for c, f in zip(codes, x, strict=True)}}
-            return cands, to_assign
+            return cands, to_assign, cands[0]
         if kind == "swap":
             scored_s = sorted(swap_scores(k, a, opts), key=lambda x: -x[0])
             cands_s: list[Action] = [None]
+            top = scored_s[0] if scored_s else (0.0, None)
+            fav_s = None if top[1] is None or top[0] <= 0.5 else (CARD_ID[top[1][0]],
+                                                                   CARD_ID[top[1][1]])
             for _, o in scored_s:
                 if o is not None and len(cands_s) < ROOT_SWAP_CANDIDATES:
                     cands_s.append((CARD_ID[o[0]], CARD_ID[o[1]]))
@@ -263,5 +284,7 @@ class IsmctsBot:
                 if x is None:
                     return {"type": "swap", "seat": seat, "pass": True}
                 return {"type": "swap", "seat": seat, "hand": CODE[x[0]], "cellar": CODE[x[1]]}
-            return cands_s, to_swap
+            if fav_s is not None and fav_s not in cands_s:
+                cands_s.append(fav_s)
+            return cands_s, to_swap, fav_s
         raise ValueError(f"nothing for a bot to decide ({kind!r})")

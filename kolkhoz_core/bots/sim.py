@@ -271,15 +271,22 @@ class YearSim:
 
     def assign(self, fields: list[int] | tuple[int, ...]) -> None:
         """The brigadier assigns ``trick[i]`` to ``fields[i]``."""
+        nomen = self.nomen_opt and self.trump is not None
+        trump = self.trump
+        hours = self.field_hours
+        fc = self.field_cards
         for c, f in zip(self.trick, fields, strict=True):
-            self.field_cards[f].append(c)
-            role = self.nom_role(c)
-            if role != JACK:
-                self.field_hours[f] += VALUE[c]
+            fc[f].append(c)
             if c == WRECKER:
+                hours[f] += 14
                 self.wrecker_field = f
-            elif role:
+            elif nomen and SUIT[c] == trump and VALUE[c] >= JACK:
+                role = VALUE[c]
                 self.nom[role] = f
+                if role != JACK:
+                    hours[f] += role
+            else:
+                hours[f] += VALUE[c]
         self.trick = []
         self.tricks_played += 1
         w = self.winner
@@ -507,32 +514,48 @@ def rollout_play(sim: YearSim, rng: random.Random) -> int:
         return legal[rng.randrange(len(legal))]
     seat = sim.to_move
     hand = sim.hands[seat]
-    keep = max(hand, key=lambda c: VALUE[c]) if len(hand) > 1 else -1
+    keep = -1
+    kv = -1
+    for c in hand:
+        if VALUE[c] > kv:
+            keep, kv = c, VALUE[c]
     want = _vulnerable(sim, seat) or _exposure(sim, seat) <= 8
     trick = sim.trick
     if not trick:
         pool = [c for c in legal if c != keep] or legal
         if want:
-            return max(pool, key=lambda c: VALUE[c])
-        return min(pool, key=lambda c: VALUE[c])
-    n = len(trick)
-    leader = sim.leader
+            return max(pool, key=VALUE.__getitem__)
+        return min(pool, key=VALUE.__getitem__)
+    # the strength of each card against the trick so far (trick.winner, wrecker.wins)
+    trump = sim.trump if sim.trump is not None else -2
+    lead = trick[0]
+    ls = -3 if lead == WRECKER else SUIT[lead]
+
+    def strength(c: int) -> int:
+        if c == WRECKER:
+            return 100
+        s = SUIT[c]
+        if s == trump:
+            return 50 + VALUE[c]
+        if s == ls:
+            return VALUE[c]
+        return -1
+
+    top = max(strength(c) for c in trick)
     winners = []
     losers = []
     for c in legal:
-        cards = trick + [c]
-        if sim.trick_winner(cards, leader) == (leader + n) % 4:
-            winners.append(c)
-        else:
-            losers.append(c)
+        (winners if strength(c) > top else losers).append(c)
     if want and winners:
         pool = [c for c in winners if c != keep] or winners
-        return min(pool, key=lambda c: VALUE[c])
+        return min(pool, key=VALUE.__getitem__)
     if losers:
         pool = [c for c in losers if c != keep] or losers
-        return max(pool, key=lambda c: VALUE[c]) if not want else min(pool, key=lambda c: VALUE[c])
+        if want:
+            return min(pool, key=VALUE.__getitem__)
+        return max(pool, key=VALUE.__getitem__)
     pool = [c for c in legal if c != keep] or legal
-    return min(pool, key=lambda c: VALUE[c])
+    return min(pool, key=VALUE.__getitem__)
 
 
 def greedy_assign(sim: YearSim) -> tuple[int, ...]:
