@@ -96,14 +96,17 @@ class Determinizer:
         # the seats to deal to, most constrained first
         self.opps = sorted((s for s in range(4) if s != me and k.hand_counts[s]),
                            key=lambda s: (-len(k.voids[s]), s))
+        self.need = sum(k.hand_counts[s] for s in self.opps) + len(self.hidden)
 
     def sample(self, rng: random.Random) -> YearSim:
         """One world consistent with the view (a fresh ``YearSim``)."""
         k = self.k
         sim = self.template.copy()
-        pool = list(k.unseen_workers)
-        rng.shuffle(pool)
-        need = sum(k.hand_counts[s] for s in self.opps) + len(self.hidden)
+        rnd = rng.random
+        base = k.unseen_workers
+        keys = [rnd() for _ in base]  # a uniform shuffle: sort by random keys
+        pool = [base[i] for i in sorted(range(len(base)), key=keys.__getitem__)]
+        need = self.need
         if len(pool) < need:
             extra = list(k.unseen_rewards)
             rng.shuffle(extra)

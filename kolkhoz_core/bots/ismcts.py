@@ -127,6 +127,7 @@ def search(det: Determinizer, root_actions: list[Action], me: int, rng: random.R
         node = root
         path: list[Node] = []
         first = True
+        actions: list[Action]
         while sim.phase != DONE:
             ph = sim.phase
             if first:
@@ -135,7 +136,7 @@ def search(det: Determinizer, root_actions: list[Action], me: int, rng: random.R
             elif ph == PLAY:
                 actions = list(sim.legal_plays())
             elif ph == ASSIGN:
-                actions = assign_candidates(sim)  # type: ignore[assignment]
+                actions = assign_candidates(sim)
             else:
                 rollout_step(sim, rng, policy)  # other seats' swaps: the policy plays them
                 continue
@@ -217,11 +218,13 @@ class IsmctsBot:
         if kind == "swap" and len(opts) == 1:
             return {"type": "swap", "seat": seat, "pass": True}
         if kind not in self.kinds:
-            return self._fallback.choose(view, choices, rng)
+            out: dict[str, Any] = self._fallback.choose(view, choices, rng)
+            return out
         k = Knowledge.from_view(view)
         root_actions, to_input, favourite = self._root(k, kind, seat, opts)
         if len(root_actions) == 1:
-            return to_input(root_actions[0])
+            first: dict[str, Any] = to_input(root_actions[0])
+            return first
         det = Determinizer(k)
         children = search(det, root_actions, k.seat, rng, iterations=self.iterations,
                           time_ms=self.time_ms, policy=self.policy,
@@ -240,7 +243,8 @@ class IsmctsBot:
             bn = children[best]
             if bn.w / bn.n - fav.w / fav.n < self.prior:
                 best = favourite  # the search is not sure enough to overrule the heuristic
-        return to_input(best if best is not None else root_actions[0])
+        chosen: dict[str, Any] = to_input(best if best is not None else root_actions[0])
+        return chosen
 
     def _root(self, k: Knowledge, kind: str | None, seat: int | None, opts: Any
               ) -> tuple[list[Action], Any, Action]:

@@ -185,9 +185,9 @@ class Knowledge:
             visible.update(self.field_cards[f])
             visible.update(self.field_rewards[f])
         for cellar in self.cellars:
-            for c, _, _, _ in cellar:
-                if c is not None:
-                    visible.add(c)
+            for slot in cellar:
+                if slot[0] is not None:
+                    visible.add(slot[0])
         played = {c for _, cs, _ in self.year_tricks for c in cs}
         gone: set[int] = set()
         # cards sent North are gone for good, except where the rules return them

@@ -107,8 +107,8 @@ class YearSim:
         s = YearSim.__new__(YearSim)
         for name in ("opts", "nomen_opt", "stakh", "everyone", "mice", "k36o", "stack_vuln",
                      "hidden_first", "has_rewards", "northern", "scope", "medals_opt",
-                     "tb_game", "first_left", "final", "swap_on", "planner", "famine", "trump", "phase",
-                     "to_move", "wrecker_field", "leader", "winner", "tricks_played",
+                     "tb_game", "first_left", "final", "swap_on", "planner", "famine", "trump",
+                     "phase", "to_move", "wrecker_field", "leader", "winner", "tricks_played",
                      "tricks_in_year", "swap_i"):
             setattr(s, name, getattr(self, name))
         s.hands = [h[:] for h in self.hands]
@@ -542,8 +542,8 @@ def rollout_play(sim: YearSim, rng: random.Random) -> int:
         return -1
 
     top = max(strength(c) for c in trick)
-    winners = []
-    losers = []
+    winners: list[int] = []
+    losers: list[int] = []
     for c in legal:
         (winners if strength(c) > top else losers).append(c)
     if want and winners:

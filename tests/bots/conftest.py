@@ -11,8 +11,8 @@ from kolkhoz_core.bots import get_bot
 from kolkhoz_core.choices import chance_input, choices
 from kolkhoz_core.decide import decide
 from kolkhoz_core.game import start
-from kolkhoz_core.runner import bot_rng
 from kolkhoz_core.ruleset import Ruleset
+from kolkhoz_core.runner import bot_rng
 from kolkhoz_core.state import GameState
 from kolkhoz_core.views import lazy_seat_view
 

@@ -9,7 +9,7 @@ import pytest
 
 from kolkhoz_core import build_ruleset
 from kolkhoz_core.bots.sim import ASSIGN, DONE, PLAY, SWAP, TRUMP, YearSim
-from kolkhoz_core.cards import CARD_ID, FIELD_ID, SUITS
+from kolkhoz_core.cards import CARD_ID, FIELD_ID
 from kolkhoz_core.choices import chance_input, choices
 from kolkhoz_core.decide import decide
 from kolkhoz_core.game import start
