@@ -13,8 +13,9 @@ Reported (``python -m kolkhoz_core evaluate``):
   per-seed means (each the mean of the four rotated games), which respects the pairing;
   the Wilson interval over single games is given too (``ci95_wilson``);
 * ``mean_place`` — the candidate's mean final place (1..4; shared places as printed);
-* ``decision_ms`` — the candidate's time per decision (p50, p95, max), measured on
-  this machine.
+* ``decision_ms`` — the candidate's wall-clock time per decision (p50, p95, max) on
+  this machine, and ``decision_cpu_ms`` the CPU time of the deciding thread (the same
+  figure without the other processes competing for the cores).
 """
 
 from __future__ import annotations
@@ -43,22 +44,26 @@ class _Timed:
         self.version = bot.version
         self.settings = bot.settings
         self.times: list[float] = []
+        self.cpu: list[float] = []
 
     def choose(self, view: Mapping[str, Any], choices: Choices, rng: Any) -> dict[str, Any]:
         t0 = time.perf_counter()
+        c0 = time.thread_time()
         out: dict[str, Any] = self.bot.choose(view, choices, rng)
+        self.cpu.append(time.thread_time() - c0)
         self.times.append(time.perf_counter() - t0)
         return out
 
 
 def play_block(candidate: str, cand_settings: dict[str, Any], baseline: str,
                base_settings: dict[str, Any], preset: str, seed: str
-               ) -> tuple[list[tuple[float, int]], list[float]]:
+               ) -> tuple[list[tuple[float, int]], list[float], list[float]]:
     """The four rotated games of one seed: ``[(win share, place)] * 4`` for the
-    candidate, and its decision times (seconds)."""
+    candidate, and its decision times (wall clock and CPU, seconds)."""
     ruleset = build_ruleset({"preset": preset})
     out: list[tuple[float, int]] = []
     times: list[float] = []
+    cpu: list[float] = []
     for seat in range(4):
         cand = _Timed(get_bot(candidate, **cand_settings))
         bots: list[Any] = [get_bot(baseline, **base_settings) for _ in range(4)]
@@ -69,7 +74,8 @@ def play_block(candidate: str, cand_settings: dict[str, Any], baseline: str,
         firsts = sum(1 for p in places if p == 1)
         out.append(((1.0 / firsts) if place == 1 else 0.0, place))
         times += cand.times
-    return out, times
+        cpu += cand.cpu
+    return out, times, cpu
 
 
 def _pct(xs: list[float], q: float) -> float:
@@ -109,6 +115,7 @@ def evaluate(candidate: str, baseline: str, games: int, seed: str, *,
     seeds = [f"{seed}/{i}" for i in range(n_seeds)]
     per_seed: list[list[tuple[float, int]]] = []
     times: list[float] = []
+    cpu: list[float] = []
     t0 = time.perf_counter()
 
     def tick(done: int) -> None:
@@ -122,18 +129,20 @@ def evaluate(candidate: str, baseline: str, games: int, seed: str, *,
 
     if jobs <= 1:
         for i, s in enumerate(seeds):
-            res, ts = play_block(candidate, cs, baseline, bs, preset, s)
+            res, ts, cp = play_block(candidate, cs, baseline, bs, preset, s)
             per_seed.append(res)
             times += ts
+            cpu += cp
             tick(i + 1)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as ex:
             futs = [ex.submit(play_block, candidate, cs, baseline, bs, preset, s)
                     for s in seeds]
             for i, fu in enumerate(futs):
-                res, ts = fu.result()
+                res, ts, cp = fu.result()
                 per_seed.append(res)
                 times += ts
+                cpu += cp
                 tick(i + 1)
     if progress:
         err.write("\n")
@@ -160,6 +169,9 @@ def evaluate(candidate: str, baseline: str, games: int, seed: str, *,
                         "p95": round(_pct(times, 0.95) * 1000, 2),
                         "max": round(max(times, default=0.0) * 1000, 2),
                         "decisions": len(times)},
+        "decision_cpu_ms": {"p50": round(_pct(cpu, 0.5) * 1000, 2),
+                            "p95": round(_pct(cpu, 0.95) * 1000, 2),
+                            "max": round(max(cpu, default=0.0) * 1000, 2)},
         "elapsed_s": round(time.perf_counter() - t0, 1),
         "jobs": jobs,
     }

@@ -52,7 +52,7 @@ from .heuristic import (
 from .knowledge import Knowledge
 from .sim import ASSIGN, DONE, PLAY, SWAP, TRUMP, YearSim, greedy_assign, playout, rollout_step
 
-DEFAULT_ITERATIONS = 250
+DEFAULT_ITERATIONS = 500
 ROOT_ASSIGN_CANDIDATES = 6
 ROOT_SWAP_CANDIDATES = 6
 
@@ -109,7 +109,7 @@ def apply_action(sim: YearSim, a: Action) -> None:
 
 def search(det: Determinizer, root_actions: list[Action], me: int, rng: random.Random, *,
            iterations: int, time_ms: float | None, policy: str, exploration: float,
-           value: str = "margin") -> dict[Action, Node]:
+           value: str = "linear") -> dict[Action, Node]:
     """Run the search; returns the root's children (action -> node)."""
     root = Node(-1)
     deadline = None if time_ms is None else time.perf_counter() + time_ms / 1000.0
@@ -182,7 +182,7 @@ class IsmctsBot:
 
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, time_ms: float | None = None,
                  policy: str = "heuristic", exploration: float = 0.7,
-                 search: str = "trump,swap,play,assign", value: str = "margin",
+                 search: str = "trump,swap,play,assign", value: str = "linear",
                  prior: float = 0.0) -> None:
         if policy not in ("heuristic", "random"):
             raise ValueError(f"policy must be 'heuristic' or 'random', not {policy!r}")
