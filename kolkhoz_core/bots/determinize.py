@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import SUIT, VALUE, WRECKER
+from ..cards import SUIT, WRECKER
 from ..state import JACK, KING, QUEEN, REWARD, STACK
 from .knowledge import Knowledge
 from .sim import PHASE_ID, YearSim
@@ -162,8 +162,3 @@ def sample_world(k: Knowledge, rng: random.Random) -> YearSim:
     return Determinizer(k).sample(rng)
 
 
-def hidden_value_estimate(k: Knowledge) -> float:
-    """The mean value of an unseen worker card (what a hidden cellar slot is worth on
-    average to this seat's eyes)."""
-    pool = k.unseen_workers or [0]
-    return sum(VALUE[c] for c in pool) / len(pool)
