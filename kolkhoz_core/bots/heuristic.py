@@ -47,7 +47,7 @@ from collections.abc import Mapping
 from itertools import product
 from typing import Any
 
-from ..cards import CODE, SUIT, SUITS, VALUE, WRECKER
+from ..cards import CARD_ID, CODE, SUIT, SUITS, VALUE, WRECKER
 from ..choices import Choices
 from ..state import JACK, KING, QUEEN
 from .base import register
@@ -316,8 +316,6 @@ def swap_scores(k: Knowledge, a: Assessment, opts: list[Any]
                 ) -> list[tuple[float, tuple[str, str] | None]]:
     """Every swap option with its score (pass scores 0): the cellar's gain, plus the
     change in the pocket card's value, less the growth of the expected requisition."""
-    from ..cards import CARD_ID
-
     cellar = a.my_cellar_cards()
     hand = list(k.hand)
     pa = a.p_answer()
@@ -398,8 +396,6 @@ def _cost_of_answering(k: Knowledge, a: Assessment, pocket: int | None) -> float
 
 
 def choose_play(k: Knowledge, a: Assessment, opts: list[str]) -> str:
-    from ..cards import CARD_ID
-
     legal = [CARD_ID[c] for c in opts]
     if len(legal) == 1:
         return CODE[legal[0]]
@@ -502,8 +498,6 @@ def assignment_value(k: Knowledge, a: Assessment, trick: list[int], fields: tupl
 
 
 def choose_assign(k: Knowledge, a: Assessment, opts: dict[str, list[str]]) -> dict[str, str]:
-    from ..cards import CARD_ID
-
     codes = list(opts)
     trick = [CARD_ID[c] for c in codes]
     targets = [[SUITS.index(t) for t in opts[c]] for c in codes]

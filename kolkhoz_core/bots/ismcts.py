@@ -35,6 +35,7 @@ import math
 import random
 import time
 from collections.abc import Mapping
+from itertools import product
 from typing import Any
 
 from ..cards import CARD_ID, CODE, SUIT, SUITS, WRECKER
@@ -198,6 +199,8 @@ class IsmctsBot:
         if any(x not in ("trump", "swap", "play", "assign") for x in kinds):
             raise ValueError("search lists decision kinds: trump, swap, play, assign")
         self.kinds = set(kinds)
+        if value not in ("linear", "margin"):
+            raise ValueError(f"value must be 'linear' or 'margin', not {value!r}")
         self._fallback = HeuristicBot()
         self.settings: dict[str, Any] = {"iterations": iterations, "time_ms": time_ms,
                                          "policy": policy, "exploration": self.exploration,
@@ -251,20 +254,19 @@ class IsmctsBot:
         """The root's candidate actions, how to turn one back into an input, and the
         heuristic bot's choice among them."""
         a = Assessment(k)
+        want_fav = self.prior > 0  # the heuristic's own choice matters only with a prior
         if kind == "play":
             cards = [CARD_ID[c] for c in opts]
-            fav = CARD_ID[choose_play(k, a, opts)]
+            fav = CARD_ID[choose_play(k, a, opts)] if want_fav else None
             return cards, lambda x: {"type": "play", "seat": seat, "card": CODE[x]}, fav
         if kind == "trump":
             suits = [SUITS.index(s) for s in opts]
-            fav = SUITS.index(choose_trump(k))
+            fav = SUITS.index(choose_trump(k)) if want_fav else None
             return suits, lambda x: {"type": "trump", "seat": seat, "suit": SUITS[x]}, fav
         if kind == "assign":
             codes = list(opts)
             trick = [CARD_ID[c] for c in codes]
             targets = [[SUITS.index(t) for t in opts[c]] for c in codes]
-            from itertools import product
-
             left = k.remaining_tricks() - 1
             scored = sorted(((assignment_value(k, a, trick, combo, left), combo)
                              for combo in product(*targets)), key=lambda x: -x[0])
