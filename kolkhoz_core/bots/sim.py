@@ -578,6 +578,15 @@ def greedy_assign(sim: YearSim) -> tuple[int, ...]:
         hours[xf] += 14
     rest = [i for i in range(len(trick)) if out[i] < 0]
     hrs = [0 if sim.nom_role(trick[i]) == JACK else VALUE[trick[i]] for i in rest]
+    if sim.stack_vuln and not sim.stack_takers[seat] and _exposure(sim, seat) > 8:
+        # k36.orden: completing makes a stack-taker, who answers for every failed
+        # field; an exposed brigadier parks the cards where nothing completes
+        done = [f for f in targets if sim.completed[f]]
+        for i, h in zip(rest, hrs, strict=True):
+            f = done[0] if done else min(targets, key=lambda g: hours[g])
+            out[i] = f
+            hours[f] += h
+        return tuple(out)
     total = sum(hrs)
     open_f = [f for f in targets if not sim.completed[f] and f != sim.wrecker_field
               and (WRECKER not in trick or f != out[trick.index(WRECKER)])]
