@@ -44,7 +44,7 @@ def decision_points(ruleset: Ruleset, seed: str, every: float = 0.3,
     rng = random.Random(rng_seed)
     state, _ = start(ruleset, list("ABCD"), None, seed)
     rand = get_bot("random")
-    rngs = [bot_rng(seed, i) for i in range(4)]
+    rngs = [bot_rng(seed, i, 0) for i in range(4)]  # one generator per seat for the whole walk
     while not state.finished:
         inp = chance_input(state, seed)
         if inp is None:
