@@ -1,4 +1,5 @@
-"""The command line: ``python -m kolkhoz_core adjudicate | play | bench | whatif | verify``.
+"""The command line: ``python -m kolkhoz_core adjudicate | play | bench | evaluate |
+whatif | verify``.
 
 ``adjudicate RECORD.json`` prints the adjudicated log as JSON lines and exits 0, or
 prints the log up to the first bad input and exits 2 with
@@ -134,6 +135,32 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _settings(pairs: list[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for opt in pairs or []:
+        name, _, raw = opt.partition("=")
+        try:
+            out[name] = json.loads(raw)
+        except ValueError:
+            out[name] = raw
+    return out
+
+
+def cmd_evaluate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .evaluate import evaluate
+
+    try:
+        result = evaluate(args.candidate, args.against, args.games, args.seed,
+                          preset=args.preset, candidate_settings=_settings(args.setting),
+                          baseline_settings=_settings(args.baseline_setting), jobs=args.jobs,
+                          progress=not args.quiet, err=err)
+    except (KeyError, ValueError) as e:
+        err.write(_line({"error": {"code": "bad_evaluation", "message": str(e)}}) + "\n")
+        return EXIT_BAD_RECORD
+    out.write(json.dumps(result, ensure_ascii=False) + "\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m kolkhoz_core",
                                 description="The Kolkhoz rules engine: adjudicate records, "
@@ -166,6 +193,20 @@ def build_parser() -> argparse.ArgumentParser:
                        "deals, consequences; exit 1 naming the first failure")
     v.add_argument("bundle", help="a kolkhoz-evidence/1 JSON file, or - for standard input")
     v.set_defaults(func=cmd_verify)
+    ev = sub.add_parser("evaluate", help="a candidate bot in one seat against three baseline "
+                        "bots, seats rotated per seed; prints JSON (win share, CI, mean place)")
+    ev.add_argument("candidate", help="registered bot name (random, heuristic, ismcts)")
+    ev.add_argument("--against", required=True, help="the baseline bot's name")
+    ev.add_argument("--games", type=int, default=400, help="a multiple of 4")
+    ev.add_argument("--seed", default="eval", help="seeds are SEED/0, SEED/1, ...")
+    ev.add_argument("--preset", default="kolkhoz", choices=["kolkhoz", "kolkhoznik", "zone"])
+    ev.add_argument("--setting", action="append", metavar="NAME=VALUE",
+                    help="a candidate setting (e.g. iterations=300), repeatable")
+    ev.add_argument("--baseline-setting", action="append", metavar="NAME=VALUE",
+                    help="a baseline setting, repeatable")
+    ev.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ev.add_argument("--quiet", action="store_true", help="no progress bar")
+    ev.set_defaults(func=cmd_evaluate)
     return p
 
 
