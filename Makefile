@@ -45,3 +45,27 @@ bench-store: setup
 lint: setup
 	$(BIN)/ruff check kolkhoz_core
 	$(BIN)/mypy
+
+# The whole platform's benchmarks (benchmarks/README.md, figures in benchmarks/RESULTS.md).
+# Loopback only, bounded in count and time. BENCH_DATABASE_URL / DATABASE_URL name the
+# PostgreSQL database (kolkhoz_bench by default), CELERY_BROKER_URL the Redis broker.
+BENCH_DB ?= postgres://postgres@127.0.0.1:5432/kolkhoz_bench
+BENCH_BROKER ?= redis://127.0.0.1:6379/12
+
+.PHONY: bench-engine bench-load bench-league bench-memory bench-all
+
+bench-engine: setup
+	$(BIN)/python -m kolkhoz_core bench --games 2000 --quiet
+
+bench-load: setup
+	BENCH_DATABASE_URL=$(BENCH_DB) $(BIN)/python benchmarks/load_bench.py --connections 8 --duration 10
+
+bench-league: setup
+	for w in 1 2; do DATABASE_URL=$(BENCH_DB) CELERY_BROKER_URL=$(BENCH_BROKER) \
+	    $(BIN)/python benchmarks/league_bench.py --workers $$w --bots 160 --rounds 3; done
+
+bench-memory: setup
+	DATABASE_URL=$(BENCH_DB) CELERY_BROKER_URL=$(BENCH_BROKER) \
+	    $(BIN)/python benchmarks/memory_bench.py --games 1000
+
+bench-all: bench-engine bench-store bench-load bench-league bench-memory

@@ -23,6 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# a queue of its own, so no other worker on the same broker takes these tables
+os.environ.setdefault("CELERY_TASK_DEFAULT_QUEUE", f"bench-league-{os.getpid()}")
 
 
 def main() -> None:
@@ -33,6 +35,11 @@ def main() -> None:
     p.add_argument("--preset", default="kolkhoz")
     args = p.parse_args()
 
+    if os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        from store_bench import ensure_database
+
+        ensure_database(os.environ["DATABASE_URL"])
     import django
 
     django.setup()

@@ -5,7 +5,8 @@ Every error body is ``{"error": {"code": str, "message": str, ...}}``:
   (400 malformed, 401 invalid token, 404 not found, 409 stale seq, 422 illegal);
 - the engine's ``KolkhozError`` (if one escapes a service) → 422 with its ``rule``,
   or 400 when no rule was broken (malformed input);
-- DRF's own exceptions keep their status and get a code (``parse_error`` → 400 …).
+- DRF's own exceptions keep their status and get a code (``parse_error`` → 400 …);
+- a body over DATA_UPLOAD_MAX_MEMORY_SIZE → 413 ``too_large``.
 Anything else stays a 500, so real bugs are not hidden.
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -34,6 +35,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         info = engine.error_info(exc)
         code = status.HTTP_422_UNPROCESSABLE_ENTITY if info["rule"] else 400
         return Response(_body(info["code"], info["message"], rule=info["rule"]), status=code)
+    if isinstance(exc, RequestDataTooBig):
+        return Response(_body("too_large", "the request body is larger than this server "
+                              "accepts"), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):

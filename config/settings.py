@@ -159,7 +159,7 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
@@ -172,6 +172,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Event-sourced game store and replay service for Kolkhoz.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "replays.schema.document_error_responses"],
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "replays.models.GameStatus",
         "TournamentStatusEnum": "tournaments.models.TournamentStatus",

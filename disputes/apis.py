@@ -30,8 +30,9 @@ from .models import Dispute
 class DisputeOutput(serializers.ModelSerializer):
     game = serializers.CharField(source="game_id")
     status = serializers.CharField()
-    raised_by = serializers.CharField(source="raised_by.username", default=None)
-    arbiter = serializers.CharField(source="arbiter.username", default=None)
+    raised_by = serializers.CharField(source="raised_by.username", default=None,
+                                      allow_null=True)
+    arbiter = serializers.CharField(source="arbiter.username", default=None, allow_null=True)
 
     class Meta:
         model = Dispute
@@ -53,6 +54,8 @@ class _Auth:
 
 
 class DisputeListApi(_Auth, APIView):
+    pagination_class = LimitOffsetPagination  # the schema describes the paginated envelope
+
     class RaiseInput(serializers.Serializer):
         game = serializers.CharField()
         seq_from = serializers.IntegerField(min_value=0)

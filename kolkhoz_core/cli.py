@@ -25,10 +25,15 @@ def _line(obj: Any) -> str:
 
 
 def _load(path: str) -> Any:
-    if path == "-":
-        return json.load(sys.stdin)
-    with open(path, encoding="utf-8") as fh:
-        return json.load(fh)
+    """The JSON document at ``path`` (``-``: standard input). Raises OSError or ValueError
+    (a document nested too deeply for the decoder is a ValueError too)."""
+    try:
+        if path == "-":
+            return json.load(sys.stdin)
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply") from None
 
 
 def cmd_adjudicate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

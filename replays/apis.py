@@ -73,6 +73,8 @@ class GameListApi(APIView):
         default_limit = 50
         max_limit = 500
 
+    pagination_class = Pagination  # the schema describes the paginated envelope
+
     class CreateInput(serializers.Serializer):
         ruleset = serializers.JSONField(required=False, allow_null=True, default=None)
         seats = serializers.ListField(child=serializers.CharField(max_length=100),
@@ -446,6 +448,15 @@ STREAM_WAIT_MAX_S = 55.0
 SSE_HEARTBEAT_S = 15.0
 
 
+# One server-sent event as a client parses it: ``id`` (the seq), ``event`` (the event type,
+# ``end`` at the game's end) and ``data`` (the event as JSON text).
+SSE_EVENT_SCHEMA = inline_serializer("StreamEvent", {
+    "id": serializers.CharField(required=False),
+    "event": serializers.CharField(required=False),
+    "data": serializers.CharField(required=False),
+})
+
+
 class GameStreamApi(SeatViewMixin, APIView):
     renderer_classes = [JSONRenderer, NDJSONRenderer, SSERenderer]  # errors: JSON
 
@@ -458,7 +469,7 @@ class GameStreamApi(SeatViewMixin, APIView):
                 f"max {STREAM_WAIT_MAX_S:g})")),
         ],
         responses={(200, "application/x-ndjson"): OpenApiTypes.STR,
-                   (200, "text/event-stream"): OpenApiTypes.STR, 404: ERROR_SCHEMA},
+                   (200, "text/event-stream"): SSE_EVENT_SCHEMA, 404: ERROR_SCHEMA},
         description=(
             "The viewer's redacted events as they happen (a seat sees its own hidden "
             "cards; a spectator of a live game public facts only; once the game is over "

@@ -156,6 +156,10 @@ def game_create(*, events: Sequence[Event], seed: str | None = None) -> CreatedG
     if not events or not isinstance(events[0], dict) or events[0].get("type") != "game":
         raise MalformedError("a game's log must begin with a 'game' event")
     setup = engine.game_setup(events[0])
+    limit = GameSeat._meta.get_field("name").max_length
+    if any(len(str(name)) > limit for name in setup["seats"]):
+        raise MalformedError(f"a seat's name is at most {limit} characters",
+                             code="seat_name_too_long")
     ruleset = setup["ruleset"] if isinstance(setup["ruleset"], dict) else {}
     game = Game.objects.create(
         ruleset=ruleset,

@@ -187,6 +187,7 @@ def test_upheld_ruling_changes_places_standings_and_later_ratings_as_from_scratc
     uphold_scenario("dispute-sqlite")
 
 
+@pytest.mark.postgres
 def test_upheld_ruling_on_postgresql(postgres):
     uphold_scenario("dispute-pg")
 
