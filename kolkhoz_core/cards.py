@@ -24,7 +24,6 @@ CARD_ID: dict[str, int] = {code: i for i, code in enumerate(CODE)}
 VALUE: tuple[int, ...] = tuple([c % 13 + 1 for c in range(52)] + [14])
 #: the card's suit (0..3); the Wrecker has none of its own (-1): wrecker.suits
 SUIT: tuple[int, ...] = tuple([c // 13 for c in range(52)] + [-1])
-RANK: tuple[int, ...] = VALUE
 
 FIELD_ID: dict[str, int] = {s: i for i, s in enumerate(SUITS)}
 

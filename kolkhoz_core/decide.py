@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARD_ID, CODE, FIELD_ID, SUIT, SUITS, VALUE, WRECKER, label
+from .cards import CARD_ID, CODE, FIELD_ID, SUIT, SUITS, VALUE, WRECKER
 from .errors import IllegalInputError, MalformedInputError
 from .requisition import close_year
 from .state import Event, GameState
@@ -403,8 +403,3 @@ def farmed_event(s: GameState, f: int, seat: int) -> Event:
     return {"seq": s.seq, "type": "farmed", "field": SUITS[f], "seat": seat,
             "hours": s.field_hours[f], "rewards": rewards, "rules": rules,
             "facts": {"quota": 40, "poisoned": s.wrecker_field == f}}
-
-
-def describe_card(c: int) -> str:
-    """Re-exported for explanations: a human label of a card."""
-    return label(c)

@@ -41,7 +41,7 @@ class GameState:
         "trick", "leader", "tricks_played", "winner", "medals_year", "medals_total",
         "medals_last_year", "stack_takers", "swappers", "swap_done", "north",
         "north_return", "exiled", "discarded", "year_tricks", "cellars", "next_stack",
-        "finished", "result", "lead_rule",
+        "finished", "result",
     )
 
     ruleset: Ruleset
@@ -87,7 +87,6 @@ class GameState:
     next_stack: int
     finished: bool
     result: Event | None
-    lead_rule: str
 
     def __init__(self) -> None:
         """A fresh state, before the ``game`` event: empty everywhere."""
@@ -134,7 +133,6 @@ class GameState:
         self.next_stack = 0
         self.finished = False
         self.result = None
-        self.lead_rule = "trick.lead"
 
     # -- copying ---------------------------------------------------------------------
     def copy(self) -> GameState:
@@ -144,7 +142,7 @@ class GameState:
             "ruleset", "opts", "seats", "first_planner", "seed_commitment", "seq", "year",
             "years", "planner", "famine", "phase", "to_move", "hand_size", "tricks_in_year",
             "trump", "wrecker_field", "leader", "tricks_played", "winner", "next_stack",
-            "finished", "result", "lead_rule",
+            "finished", "result",
         ):
             setattr(s, name, getattr(self, name))
         s.hands = [h[:] for h in self.hands]
@@ -260,10 +258,6 @@ class GameState:
         else:
             self.phase = "resolve"
             self.to_move = None
-
-
-def _field_of(letter: str) -> int:
-    return FIELD_ID[letter]
 
 
 def _apply_game(s: GameState, ev: Event) -> None:
