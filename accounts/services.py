@@ -58,13 +58,17 @@ def player_of(*, user: Any) -> Player:
 def tournament_enter(*, user: Any, tournament_id: int) -> Entry:
     """Enter the account's player in a tournament that has not started (draft or
     scheduled). Raises ``NotFoundError``, ``ConflictError(not_open)`` once it has
-    started, ``ConflictError(already_entered)``."""
+    started or when it is a bot-only run with an explicit seed secret
+    (``bots_only``, docs/shuffle.md), ``ConflictError(already_entered)``."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         raise NotFoundError(f"no tournament {tournament_id}")
     if tournament.status not in (TournamentStatus.DRAFT, TournamentStatus.SCHEDULED):
         raise ConflictError(f"tournament {tournament.name!r} is {tournament.status}",
                             code="not_open")
+    if tournament.secret_explicit:
+        raise ConflictError(f"tournament {tournament.name!r} is a bot-only run",
+                            code="bots_only")
     player = player_of(user=user)
     entry, created = Entry.objects.get_or_create(tournament=tournament, player=player)
     if not created:

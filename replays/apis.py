@@ -81,12 +81,14 @@ class GameListApi(APIView):
                                       min_length=1, max_length=8)
         first_planner = serializers.IntegerField(required=False, allow_null=True,
                                                  default=None, min_value=0)
-        seed = serializers.CharField(required=False, allow_null=True, default=None,
-                                     max_length=512)
+        seed = serializers.CharField(
+            required=False, allow_null=True, default=None, max_length=512,
+            help_text="optional: your contribution to the deals; the server always mixes "
+                      "in 128 secret random bits (docs/shuffle.md), revealed at the end")
         bots = serializers.ListField(
             child=serializers.CharField(max_length=40, allow_blank=True), required=False,
             max_length=8, help_text="per seat: a registered bot that plays it, or '' for a "
-                                    "person (bots move through Celery; needs a seed)")
+                                    "person (bots move through Celery)")
 
     @extend_schema(operation_id="games_list", responses=GameOutputSerializer(many=True),
                    parameters=[

@@ -15,7 +15,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from . import chain, engine, live
+from . import chain, engine, live, seeds
 from .errors import ConflictError, MalformedError, RuleError
 from .models import Game, GameEvent, GameSeat, GameStatus
 
@@ -194,15 +194,22 @@ def _engine_call(fn: Any, *args: Any, **kwargs: Any) -> Any:
 
 def game_create_from_engine(
     *, ruleset: dict[str, Any] | None, seats: Sequence[str], first_planner: int | None = None,
-    seed: str | None = None,
+    seed: str | None = None, secret: str | None = None,
 ) -> CreatedGame:
-    """Start a new live game with the engine's ``new_game`` and store its opening events;
-    if a seed is given, also store the chance outcome (the first deal) it yields."""
+    """Start a new live game with the engine's ``new_game``, store its opening events and
+    the chance outcome (the first deal) its seed yields.
+
+    The engine seed is ``replays.seeds.mix(seed, secret)``: the caller's chosen ``seed``
+    (optional; it still selects the deals) with the server's ``secret`` — 128 fresh
+    random bits unless a caller that derives its own secret seeds (a tournament table)
+    passes one — so that the seed can never be recovered from the published
+    commitment while the game is live (docs/shuffle.md). Raises ``RuleError`` /
+    ``MalformedError`` for a bad ruleset or seats."""
+    engine_seed = seeds.mix(seed, secret or seeds.new_secret())
     events = _engine_call(engine.new_game, ruleset=ruleset, seats=seats,
-                          first_planner=first_planner, seed=seed)
-    created = game_create(events=events, seed=seed)
-    if seed:
-        game_advance_chance(game=created.game)
+                          first_planner=first_planner, seed=engine_seed)
+    created = game_create(events=events, seed=engine_seed)
+    game_advance_chance(game=created.game)
     return created
 
 
@@ -318,17 +325,17 @@ def game_seats_assign(*, game: Game, users: Sequence[Any | None] = (),
             GameSeat.objects.filter(game=game, index=index).update(bot=bot)
 
 
-def game_create_with_bots(*, bots: Sequence[str], seats: Sequence[str], seed: str | None,
+def game_create_with_bots(*, bots: Sequence[str], seats: Sequence[str], seed: str | None = None,
                           **kwargs: Any) -> CreatedGame:
     """A live game outside a tournament where ``bots[i]`` (a registered bot name, or
-    ``""`` for a person) plays seat i. Bots need the seed (their generators come from
-    it). The bot seats move through Celery (``replays.tasks.play_bot_seats``) once the
-    game is stored, and again after each person's input. Raises ``MalformedError``
-    (``bad_bots``) for a wrong length, an unknown bot or a missing seed."""
+    ``""`` for a person) plays seat i. Bots draw from the game's secret seed (the
+    chosen ``seed``, optional, mixed with server randomness as in
+    ``game_create_from_engine``). The bot seats move through Celery
+    (``replays.tasks.play_bot_seats``) once the game is stored, and again after each
+    person's input. Raises ``MalformedError`` (``bad_bots``) for a wrong length or an
+    unknown bot."""
     if len(bots) != len(seats):
         raise MalformedError("bots must name one entry per seat", code="bad_bots")
-    if any(bots) and not seed:
-        raise MalformedError("a game with bots needs a seed", code="bad_bots")
     for name in bots:
         if name:
             try:

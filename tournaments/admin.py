@@ -30,9 +30,27 @@ class EntryInline(admin.TabularInline):
 
 @admin.register(models.Tournament)
 class TournamentAdmin(admin.ModelAdmin):
+    """The seed secret never shows, not even to staff (docs/shuffle.md): the API reveals
+    it once the tournament is finished. The organiser's seed and the commitment are
+    fixed once the tournament exists (a changed seed would change later tables' deals)."""
+
     list_display = ("name", "season", "format", "rounds", "status", "starts_at")
     list_filter = ("format", "status")
+    exclude = ("secret", "secret_explicit")
     inlines = [EntryInline]
+
+    def get_readonly_fields(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return ("seed", "seed_commitment") if obj is not None else ("seed_commitment",)
+
+    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
+        if not change:  # a tournament made in the admin gets its secret like any other
+            from replays.seeds import new_secret
+
+            from .seeds import commitment
+
+            obj.secret = new_secret()
+            obj.seed_commitment = commitment(obj.seed, obj.secret)
+        super().save_model(request, obj, form, change)
 
 
 class TableSeatInline(admin.TabularInline):

@@ -103,7 +103,14 @@ class Tournament(models.Model):
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.SWISS)
     rounds = models.PositiveIntegerField(default=3)
     ruleset = models.JSONField(default=dict, blank=True)
+    # The organiser's seed (it selects the deals, with the secret) and the server's
+    # secret (tournaments.seeds): both served only once the tournament is finished;
+    # the commitment sha256(seed#secret) is public from creation (docs/shuffle.md).
     seed = models.CharField(max_length=64, default="1")
+    secret = models.CharField(max_length=128, blank=True, default="")
+    seed_commitment = models.CharField(max_length=64, blank=True, default="")
+    # True when a bot-only benchmark or demo run chose the secret (never seats a person).
+    secret_explicit = models.BooleanField(default=False)
     status = models.CharField(max_length=12, choices=TournamentStatus.choices,
                               default=TournamentStatus.DRAFT, db_index=True)
     starts_at = models.DateTimeField(null=True, blank=True, db_index=True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from .models import League, Player, RatingChange, Round, Table, Tournament
+from . import seeds as table_seeds
+from .models import League, Player, RatingChange, Round, Table, Tournament, TournamentStatus
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -52,14 +53,35 @@ class RoundSerializer(serializers.ModelSerializer):
 
 
 class TournamentSerializer(serializers.ModelSerializer):
+    """A tournament. ``seed_commitment`` = sha256(seed#secret) is public from creation;
+    ``seed`` and ``secret`` are null until the tournament is finished, then anyone can
+    re-derive every table's game seed (``tournaments.seeds``, docs/shuffle.md)."""
+
     league = serializers.IntegerField(source="season.league_id", read_only=True)
     players = serializers.SerializerMethodField()
+    seed = serializers.SerializerMethodField()
+    secret = serializers.SerializerMethodField()
+    seed_scheme = serializers.SerializerMethodField()
 
     class Meta:
         model = Tournament
         fields = ["id", "league", "season", "name", "format", "rounds", "ruleset", "seed",
+                  "secret", "seed_commitment", "seed_scheme",
                   "status", "starts_at", "rated", "placement_points", "fill_policy",
                   "players", "created_at", "finished_at"]
+
+    def get_seed(self, t: Tournament) -> str | None:
+        """The organiser's seed, once the tournament is finished."""
+        return t.seed if t.status == TournamentStatus.FINISHED else None
+
+    def get_secret(self, t: Tournament) -> str | None:
+        """The server's secret, once the tournament is finished."""
+        return (t.secret or None) if t.status == TournamentStatus.FINISHED else None
+
+    def get_seed_scheme(self, t: Tournament) -> str:
+        """How the tables' seeds derive: ``kolkhoz-table-seed/1``, or ``legacy`` for a
+        tournament finished before secrets existed."""
+        return table_seeds.SCHEME if t.secret else "legacy"
 
     def get_players(self, t: Tournament) -> list[str]:
         return [e.player.name for e in t.entries.filter(house=False).select_related("player")]
@@ -80,7 +102,10 @@ class TournamentInput(serializers.Serializer):
     players = serializers.ListField(child=serializers.CharField(max_length=100), min_length=4,
                                     max_length=512)
     ruleset = serializers.JSONField(required=False, allow_null=True, default=None)
-    seed = serializers.CharField(max_length=64, required=False, default="1")
+    seed = serializers.CharField(
+        max_length=64, required=False, default="1",
+        help_text="the organiser's seed: selects the deals together with a secret the "
+                  "server adds; both are revealed when the tournament is finished")
     starts_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
     rated = serializers.BooleanField(required=False, default=True)
     fill_policy = serializers.ChoiceField(choices=["bots", "bye"], required=False,

@@ -23,9 +23,11 @@ from kolkhoz_core.bots import get_bot, identity
 from kolkhoz_core.runner import play_year
 from replays.errors import ApplicationError, ConflictError
 from replays.models import Game, GameEvent
+from replays import seeds as game_seeds
 from replays.services import game_append, game_create_from_engine
 
 from . import humans, pairing, rating
+from . import seeds as table_seeds
 from .models import (
     Bye,
     Entry,
@@ -90,10 +92,17 @@ def tournament_create(*, season: Season, name: str, format: str, rounds: int,
                       players: Sequence[Player], ruleset: dict[str, Any] | None = None,
                       seed: str = "1", starts_at: Any = None, rated: bool = True,
                       fill_policy: str = "bots",
-                      placement_points: Sequence[float] | None = None) -> Tournament:
+                      placement_points: Sequence[float] | None = None,
+                      secret: str | None = None) -> Tournament:
     """A tournament with its entries. Round-robin needs a multiple of 4 players; a
     series exactly 4; Swiss at least 4 (the rest get byes or house bots by
-    ``fill_policy``). Raises LeagueError (``bad_entries``, ``bad_format``) or the
+    ``fill_policy``).
+
+    ``seed`` is the organiser's (it selects the deals); the server adds a 128-bit
+    ``secret`` and publishes only the commitment until the tournament ends
+    (``tournaments.seeds``, docs/shuffle.md). A bot-only benchmark or demo may pass an
+    explicit ``secret`` to be reproducible; such a tournament never seats a person.
+    Raises LeagueError (``bad_entries``, ``bad_format``, ``secret_with_people``) or the
     engine's RulesetError."""
     ruleset = ruleset or season.league.ruleset or DEFAULT_RULESET
     build_ruleset(ruleset)
@@ -112,10 +121,16 @@ def tournament_create(*, season: Season, name: str, format: str, rounds: int,
         raise LeagueError("a tournament has at least one round", code="bad_format")
     if fill_policy not in ("bots", "bye"):
         raise LeagueError("fill_policy must be 'bots' or 'bye'", code="bad_format")
+    if secret is not None and any(p.kind != PlayerKind.BOT for p in players):
+        raise LeagueError("an explicit secret is only for bot-only runs: with people at "
+                          "the tables the server chooses it", code="secret_with_people")
+    chosen = secret if secret is not None else game_seeds.new_secret()
     with transaction.atomic():
         t = Tournament.objects.create(
             season=season, name=name, format=format, rounds=rounds, ruleset=ruleset,
-            seed=str(seed), starts_at=starts_at, rated=rated, fill_policy=fill_policy,
+            seed=str(seed), secret=chosen, secret_explicit=secret is not None,
+            seed_commitment=table_seeds.commitment(str(seed), chosen),
+            starts_at=starts_at, rated=rated, fill_policy=fill_policy,
             placement_points=list(placement_points or [3, 2, 1, 0]),
             status=TournamentStatus.SCHEDULED if starts_at else TournamentStatus.DRAFT)
         Entry.objects.bulk_create([Entry(tournament=t, player=p) for p in players])
@@ -129,8 +144,12 @@ def _int_seed(*parts: Any) -> int:
 
 
 def game_seed(tournament: Tournament, round_no: int, table_no: int) -> str:
-    """The seed of a table's game: derived from the tournament's seed, round and table."""
-    return f"{tournament.seed}/r{round_no}/t{table_no}"
+    """The secret seed of a table's game (64 hex digits): an HMAC of the tournament's
+    secret over its seed, round and table (``tournaments.seeds.table_seed``). Raises
+    ``LeagueError`` (``no_secret``) for a tournament without a secret."""
+    if not tournament.secret:
+        raise LeagueError("this tournament has no seed secret", code="no_secret")
+    return table_seeds.table_seed(tournament.seed, tournament.secret, round_no, table_no)
 
 
 def _entries(t: Tournament, *, withdrawn: bool = False) -> list[Player]:
@@ -203,10 +222,12 @@ def round_schedule(*, tournament: Tournament, number: int) -> Round:
             if len(names) != 4:
                 raise LeagueError("a table must have exactly four seats", code="bad_table")
             seats = [by_name.get(n) or _house_bot(n) for n in names]
-            seed = game_seed(tournament, number, k)
+            if tournament.secret_explicit and any(p.kind != PlayerKind.BOT for p in seats):
+                raise LeagueError("a tournament with an explicit secret seats bots only",
+                                  code="secret_with_people")
             created = game_create_from_engine(ruleset=tournament.ruleset,
-                                              seats=[p.name for p in seats],
-                                              first_planner=0, seed=seed)
+                                              seats=[p.name for p in seats], first_planner=0,
+                                              secret=game_seed(tournament, number, k))
             table = Table.objects.create(round=rnd, number=k, game=created.game)
             TableSeat.objects.bulk_create(
                 [TableSeat(table=table, seat=i, player=p) for i, p in enumerate(seats)])

@@ -40,14 +40,23 @@ def test_a_person_and_three_bots_outside_a_tournament():
     events = [row.payload for row in rows]
     bot_rows = [row for row in rows if row.actor == "bot:random"]
     assert bot_rows and {row.payload["seat"] for row in bot_rows} == {1, 2, 3}
+    seed = events[-1]["seed"]  # revealed by game_end: the chosen seed with the server's secret
+    assert seed.startswith("bots-1#") and seed == rows[0].game.seed_secret
     for row in bot_rows:  # reproducible from the seed and the seq
         again = engine.bot_choose(events[: row.seq], row.payload["seat"], engine.bot("random"),
-                                  seed="bots-1")
+                                  seed=seed)
         assert all(row.payload[k] == v for k, v in again.items())
 
 
-@pytest.mark.parametrize("bots, seed", [(["random"], "s"), (["", "nobot", "", ""], "s"),
-                                        (["", "random", "", ""], None)])
+def test_a_bot_game_without_a_chosen_seed_is_seeded_by_the_server():
+    r = APIClient().post("/api/games/", {"seats": ["A", "B", "C", "D"], "first_planner": 0,
+                                         "bots": ["", "random", "", ""]}, format="json")
+    assert r.status_code == 201, r.content
+    assert len(GameEvent.objects.get(game_id=r.json()["game"]["id"], seq=0)
+               .game.seed_secret) == 32
+
+
+@pytest.mark.parametrize("bots, seed", [(["random"], "s"), (["", "nobot", "", ""], "s")])
 def test_bad_bot_seats_are_400(bots, seed):
     r = APIClient().post("/api/games/", {"seats": ["A", "B", "C", "D"], "seed": seed,
                                          "first_planner": 0, "bots": bots}, format="json")

@@ -34,7 +34,12 @@ class Command(BaseCommand):
         parser.add_argument("--format", default="swiss",
                             choices=["swiss", "round-robin", "series"])
         parser.add_argument("--rounds", type=int, default=3)
-        parser.add_argument("--seed", default="1")
+        parser.add_argument("--seed", default="1",
+                            help="the organiser's seed (selects the deals with the secret)")
+        parser.add_argument("--secret", default=None,
+                            help="a bot-only run's explicit seed secret, for a reproducible "
+                                 "benchmark or demo (default: 128 random bits, revealed "
+                                 "when the tournament ends; docs/shuffle.md)")
         parser.add_argument("--name", default=None, help="league name")
         parser.add_argument("--workers", type=int, default=1,
                             help="worker processes to start (prefork concurrency)")
@@ -57,7 +62,8 @@ class Command(BaseCommand):
                    for i in range(o["bots"])]
         t = services.tournament_create(season=season, name=f"{name} — {o['format']}",
                                        format=o["format"], rounds=o["rounds"], players=players,
-                                       ruleset={"preset": o["preset"]}, seed=o["seed"])
+                                       ruleset={"preset": o["preset"]}, seed=o["seed"],
+                                       secret=o["secret"])
         worker = None if o["no_worker"] else self._start_worker(o["workers"])
         try:
             services.tournament_start(tournament=t)
