@@ -21,9 +21,9 @@ from django.utils.text import slugify
 from kolkhoz_core import build_ruleset, fold
 from kolkhoz_core.bots import get_bot, identity
 from kolkhoz_core.runner import play_year
+from replays import seeds as game_seeds
 from replays.errors import ApplicationError, ConflictError
 from replays.models import Game, GameEvent
-from replays import seeds as game_seeds
 from replays.services import game_append, game_create_from_engine
 
 from . import humans, pairing, rating

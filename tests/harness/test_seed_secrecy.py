@@ -26,8 +26,8 @@ from tests.leagues.league_helpers import make_tournament, play_inline
 from tests.replays.test_leak import hidden_from
 from tournaments import seeds as table_seeds
 from tournaments import services
-from tournaments.services import LeagueError
 from tournaments.models import Table, Tournament
+from tournaments.services import LeagueError
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +62,8 @@ def _deals_from(prefix: list[dict[str, Any]], seed: str) -> Any:
 def _public_reads(client: Any, t: Tournament, table: Table) -> list[tuple[str, Any]]:
     league = t.season.league
     paths = [f"/api/tournaments/{t.pk}/", "/api/tournaments/", f"/api/tournaments/{t.pk}/games/",
-             f"/api/tournaments/{t.pk}/standings/", f"/api/tournaments/{t.pk}/standings/?format=csv",
+             f"/api/tournaments/{t.pk}/standings/",
+             f"/api/tournaments/{t.pk}/standings/?format=csv",
              f"/api/tables/{table.pk}/", "/api/tables/", f"/api/leagues/{league.pk}/",
              "/api/leagues/", f"/api/ratings/?league={league.pk}", "/api/players/",
              f"/api/games/{table.game_id}/", "/api/games/?limit=500",
