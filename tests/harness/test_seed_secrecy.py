@@ -21,6 +21,7 @@ from django.test import Client
 from replays import engine
 from replays.models import Game
 from replays.selectors import game_events
+from tests.harness.test_security import leaked
 from tests.humans.helpers import make_mixed_tournament, make_person
 from tests.leagues.league_helpers import make_tournament, play_inline
 from tests.replays.test_leak import hidden_from
@@ -107,10 +108,12 @@ def test_anonymous_reads_of_a_live_table_with_a_person_rebuild_no_hand():
     for guess in sorted(tries):
         assert _deals_from(prefix, guess) != deal["hands"], f"deal rebuilt from {guess!r}"
     secret_bits = {table.game.seed_secret, t.secret}
+    forbidden = hidden_from(game_events(game=table.game), None)
     for path, body in reads:
         text = body if isinstance(body, str) else json.dumps(body)
         for secret in secret_bits:
             assert secret not in text, f"a secret in {path}"
+        assert not leaked(body, forbidden), f"a hidden card in {path}"
     detail = dict(reads)[f"/api/tournaments/{t.pk}/"]
     assert detail["seed"] is None and detail["secret"] is None
     assert detail["seed_commitment"] == table_seeds.commitment(t.seed, t.secret)
