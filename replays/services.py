@@ -16,7 +16,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from . import chain, engine, live
-from .errors import ConflictError, MalformedError, RuleError
+from .errors import ConflictError, MalformedError, RuleError, SeedMismatchError
 from .models import Game, GameEvent, GameSeat, GameStatus
 
 Event = dict[str, Any]
@@ -384,11 +384,32 @@ def game_bots_play(*, game_id: Any) -> int:
 
 def game_import_record(*, record: Any) -> CreatedGame:
     """Import a ``kolkhoz-record/1`` document: adjudicate it with the engine and store
-    the full log. A bad record raises (400 malformed / 422 against the rules) and
-    nothing is stored."""
+    the full log. Nothing is stored if it is refused:
+
+    - 400 (``MalformedError``, the engine's code) for a malformed record, 422
+      (``RuleError``, the engine's code and clause) for an input against the rules;
+    - 422 ``seed_mismatch`` (``SeedMismatchError``, with ``seq`` and ``check: "deals"``)
+      when the record names a seed but states a deal or random trump that seed does not
+      give — checked before the rules, since every ruling after a false deal follows
+      from it. A record without a seed states its deals itself (nothing to check).
+    """
     if not isinstance(record, dict):
         raise MalformedError("a record must be a JSON object")
-    events = _engine_call(engine.adjudicate, record)
     seed = record.get("seed") if isinstance(record.get("seed"), str) else None
+    try:
+        events = _engine_call(engine.adjudicate, record)
+    except (MalformedError, RuleError) as exc:
+        partial = getattr(exc.__cause__, "events", None)
+        if seed and partial:
+            _refuse_seed_mismatch(partial, seed)
+        raise
+    if seed:
+        _refuse_seed_mismatch(events, seed)
     with transaction.atomic():
         return game_create(events=events, seed=seed)
+
+
+def _refuse_seed_mismatch(events: Sequence[Event], seed: str) -> None:
+    bad = engine.chance_mismatch(events, seed)
+    if bad is not None and bad["reason"] == "mismatch":
+        raise SeedMismatchError(bad["message"], seq=bad["seq"], check="deals")
