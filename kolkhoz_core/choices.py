@@ -136,28 +136,25 @@ def chance_mismatch(events: Iterable[Event], seed: str) -> dict[str, Any] | None
     malformed log.
     """
     state = GameState()
-    for ev in events:
-        seq = ev.get("seq")
-        want = None if state.finished else chance_input(state, seed)
-        if want is not None or _is_chance_event(ev):
-            try:
-                got = input_of(ev)
-            except (KeyError, TypeError):
-                got = None
-            if want is not None and want.get("jobs") is None:
-                want.pop("jobs", None)
-            if want != got:
-                t = ev.get("type") if _is_chance_event(ev) else (want or {}).get("type")
-                year = ev.get("year", state.year)
-                return {"seq": seq, "type": t, "year": year, "reason": "mismatch",
-                        "message": f"the {t} of year {year} at seq {seq} is not the one "
-                                   "the seed gives (kolkhoz-shuffle/1)", "error": None}
+    for seq, ev in enumerate(events):  # the position in the log (a sound log's "seq")
         try:
+            if not isinstance(ev, dict):
+                raise TypeError("the event is not an object")
+            want = None if state.finished else chance_input(state, seed)
+            if want is not None or _is_chance_event(ev):
+                if want is not None and want.get("jobs") is None:
+                    want.pop("jobs", None)
+                if want != input_of(ev):
+                    t = ev.get("type") if want is None else want["type"]
+                    return {"seq": seq, "type": t, "year": state.year, "reason": "mismatch",
+                            "message": f"the {t} of year {state.year} at seq {seq} is not "
+                                       "the one the seed gives (kolkhoz-shuffle/1)",
+                            "error": None}
             state.apply(ev)
         except Exception as e:  # noqa: BLE001 - a log that does not even fold
-            return {"seq": seq, "type": ev.get("type"), "year": state.year,
-                    "reason": "unfoldable", "message": f"the log does not fold at seq {seq}",
-                    "error": str(e)}
+            return {"seq": seq, "type": ev.get("type") if isinstance(ev, dict) else None,
+                    "year": state.year, "reason": "unfoldable",
+                    "message": f"the log does not fold at seq {seq}", "error": str(e)}
         if state.finished:
             return None
     return None

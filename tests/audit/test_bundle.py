@@ -113,6 +113,12 @@ def test_a_chance_event_where_the_seed_gives_none_is_a_mismatch():
     assert bad is not None and bad["seq"] == play["seq"] and bad["type"] == "deal"
 
 
+@pytest.mark.parametrize("junk", [["not an event"], [{"type": "deal"}], [{"seq": 0}]])
+def test_chance_mismatch_reports_a_log_it_cannot_read_and_never_raises(junk):
+    bad = chance_mismatch(_log()[:2] + junk, "bundle-1")
+    assert bad is not None and bad["seq"] == 2
+
+
 def test_a_wrong_seed_fails_the_commitment():
     bundle = build_bundle(_log())
     bundle["seed"] = "another seed"
