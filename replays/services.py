@@ -384,32 +384,24 @@ def game_bots_play(*, game_id: Any) -> int:
 
 def game_import_record(*, record: Any) -> CreatedGame:
     """Import a ``kolkhoz-record/1`` document: adjudicate it with the engine and store
-    the full log. Nothing is stored if it is refused:
-
-    - 400 (``MalformedError``, the engine's code) for a malformed record, 422
-      (``RuleError``, the engine's code and clause) for an input against the rules;
-    - 422 ``seed_mismatch`` (``SeedMismatchError``, with ``seq`` and ``check: "deals"``)
-      when the record names a seed but states a deal or random trump that seed does not
-      give — checked before the rules, since every ruling after a false deal follows
-      from it. A record without a seed states its deals itself (nothing to check).
-    """
+    the full log. Refused, nothing stored: 400 malformed / 422 against the rules (the
+    engine's code and clause), or 422 ``seed_mismatch`` (``seq``, ``check: "deals"``)
+    when the record's seed does not give a deal or random trump it states — reported
+    first, as every ruling after a false deal follows from it (docs/verify.md)."""
     if not isinstance(record, dict):
         raise MalformedError("a record must be a JSON object")
     seed = record.get("seed") if isinstance(record.get("seed"), str) else None
     try:
         events = _engine_call(engine.adjudicate, record)
     except (MalformedError, RuleError) as exc:
-        partial = getattr(exc.__cause__, "events", None)
-        if seed and partial:
-            _refuse_seed_mismatch(partial, seed)
+        _refuse_seed_mismatch(getattr(exc.__cause__, "events", None) or [], seed)
         raise
-    if seed:
-        _refuse_seed_mismatch(events, seed)
+    _refuse_seed_mismatch(events, seed)
     with transaction.atomic():
         return game_create(events=events, seed=seed)
 
 
-def _refuse_seed_mismatch(events: Sequence[Event], seed: str) -> None:
-    bad = engine.chance_mismatch(events, seed)
+def _refuse_seed_mismatch(events: Sequence[Event], seed: str | None) -> None:
+    bad = engine.chance_mismatch(events, seed) if seed and events else None
     if bad is not None and bad["reason"] == "mismatch":
         raise SeedMismatchError(bad["message"], seq=bad["seq"], check="deals")
