@@ -292,6 +292,16 @@ def evidence_bundle(events: Sequence[Event], *, hashes: Sequence[str], game_id: 
     return build_bundle(list(events), hashes=list(hashes), game_id=game_id, seed=seed)
 
 
+def chance_mismatch(events: Sequence[Event], seed: str) -> dict[str, Any] | None:
+    """The first deal or random trump of ``events`` that ``seed`` does not give
+    (``kolkhoz_core.choices.chance_mismatch``, the evidence bundle's ``deals`` check):
+    ``{seq, type, year, reason, message, error}`` or None. ``message`` never names a
+    card; ``error`` (an unfoldable log only) may."""
+    from kolkhoz_core.choices import chance_mismatch as core_mismatch
+
+    return core_mismatch(list(events), seed)
+
+
 def verify_bundle(bundle: Any) -> dict[str, Any]:
     """Check an evidence bundle as the CLI's ``verify`` does."""
     from kolkhoz_core.bundle import verify_bundle as core_verify

@@ -48,6 +48,15 @@ class RuleError(ApplicationError):
     code = "illegal_input"
 
 
+class SeedMismatchError(ApplicationError):
+    """A record names a seed that does not give its deals (or random trumps): refused
+    at import. ``extra``: ``seq`` (the first chance event that differs), ``check``
+    (``deals``)."""
+
+    status = 422
+    code = "seed_mismatch"
+
+
 class AuthError(ApplicationError):
     status = 401
     code = "invalid_token"

@@ -241,11 +241,63 @@ def readjudicate(events: list[Event], *, engine_version: str, seed: str | None =
             "error": error}
 
 
+def deals_check(*, events: list[Event], seed: str | None, finished: bool) -> dict[str, Any]:
+    """Every chance outcome of a log (each year's deal, each random trump) against the
+    seed that should give it — the evidence bundle's ``deals`` check
+    (``engine.chance_mismatch``): ``{ok, checked, first_bad_seq, message}``.
+
+    ``seed``: the revealed seed of a finished game, or the server-side secret of a live
+    one (it never appears in the result). ``checked`` is False when no seed is known (a
+    record imported without one states its deals itself). ``message`` names the event,
+    its year and seq, never a card; for a finished game a log that does not fold adds
+    the engine's own words."""
+    if not seed:
+        return {"ok": True, "checked": False, "first_bad_seq": None, "message": None}
+    bad = engine.chance_mismatch(events, seed)
+    if bad is None:
+        return {"ok": True, "checked": True, "first_bad_seq": None, "message": None}
+    message = bad["message"]
+    if finished and bad["error"]:
+        message = f"{message}: {bad['error']}"
+    return {"ok": False, "checked": True, "first_bad_seq": bad["seq"], "message": message}
+
+
+def _first_failure(chain_report: dict[str, Any], deals: dict[str, Any],
+                   adjudication: dict[str, Any]) -> dict[str, Any] | None:
+    """The verdict's reason, ``{check, seq, message}``: the first failing check in the
+    order chain → deals → adjudication (a broken chain makes the rest moot; a deal the
+    seed does not give is the root of any divergence after it)."""
+    if not chain_report["ok"]:
+        seq = chain_report["first_bad_seq"]
+        return {"check": "chain", "seq": seq,
+                "message": f"the hash chain breaks at seq {seq} ({chain_report['reason']})"}
+    if not deals["ok"]:
+        return {"check": "deals", "seq": deals["first_bad_seq"], "message": deals["message"]}
+    if adjudication["ok"]:
+        return None
+    divergence = adjudication.get("first_divergence")
+    if divergence:
+        seq = divergence["seq"]
+        return {"check": "adjudication", "seq": seq,
+                "message": f"seq {seq} is not what the engine derives from the inputs"}
+    error = adjudication.get("error") or {}
+    return {"check": "adjudication", "seq": None,
+            "message": f"the inputs do not re-adjudicate ({error.get('code')})"}
+
+
 def game_verify(*, game: Game) -> dict[str, Any]:
-    """Chain check plus re-adjudication with the pinned engine version."""
+    """Chain check, every deal against the seed, and re-adjudication with the pinned
+    engine version: ``{game, ok, head_seq, head_hash, failure, chain, deals,
+    adjudication}``. ``failure`` is None or ``{check: "chain"|"deals"|"adjudication",
+    seq, message}`` (see ``_first_failure``). The deals are checked against the revealed
+    seed, or a live game's server-side secret; nothing in the report shows that secret
+    or a card the caller may not see (a live game's divergence says where, not what)."""
     chain_report = chain_check(game=game)
     finished = game.status == GameStatus.FINISHED
-    adjudication = readjudicate(game_events(game=game), engine_version=game.engine_version,
+    events = game_events(game=game)
+    deals = deals_check(events=events, seed=game.seed_revealed or game.seed_secret or None,
+                        finished=finished)
+    adjudication = readjudicate(events, engine_version=game.engine_version,
                                 seed=game.seed_secret or None, finished=finished)
     divergence = adjudication.get("first_divergence")
     if divergence and not finished:
@@ -255,10 +307,12 @@ def game_verify(*, game: Game) -> dict[str, Any]:
             divergence[key] = None if event is None else {"type": event.get("type")}
     return {
         "game": str(game.pk),
-        "ok": bool(chain_report["ok"] and adjudication["ok"]),
+        "ok": bool(chain_report["ok"] and deals["ok"] and adjudication["ok"]),
         "head_seq": game.head_seq,
         "head_hash": game.head_hash,
+        "failure": _first_failure(chain_report, deals, adjudication),
         "chain": chain_report,
+        "deals": deals,
         "adjudication": adjudication,
     }
 

@@ -16,7 +16,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from . import chain, engine, live, seeds
-from .errors import ConflictError, MalformedError, RuleError
+from .errors import ConflictError, MalformedError, RuleError, SeedMismatchError
 from .models import Game, GameEvent, GameSeat, GameStatus
 
 Event = dict[str, Any]
@@ -391,11 +391,24 @@ def game_bots_play(*, game_id: Any) -> int:
 
 def game_import_record(*, record: Any) -> CreatedGame:
     """Import a ``kolkhoz-record/1`` document: adjudicate it with the engine and store
-    the full log. A bad record raises (400 malformed / 422 against the rules) and
-    nothing is stored."""
+    the full log. Refused, nothing stored: 400 malformed / 422 against the rules (the
+    engine's code and clause), or 422 ``seed_mismatch`` (``seq``, ``check: "deals"``)
+    when the record's seed does not give a deal or random trump it states — reported
+    first, as every ruling after a false deal follows from it (docs/verify.md)."""
     if not isinstance(record, dict):
         raise MalformedError("a record must be a JSON object")
-    events = _engine_call(engine.adjudicate, record)
     seed = record.get("seed") if isinstance(record.get("seed"), str) else None
+    try:
+        events = _engine_call(engine.adjudicate, record)
+    except (MalformedError, RuleError) as exc:
+        _refuse_seed_mismatch(getattr(exc.__cause__, "events", None) or [], seed)
+        raise
+    _refuse_seed_mismatch(events, seed)
     with transaction.atomic():
         return game_create(events=events, seed=seed)
+
+
+def _refuse_seed_mismatch(events: Sequence[Event], seed: str | None) -> None:
+    bad = engine.chance_mismatch(events, seed) if seed and events else None
+    if bad is not None and bad["reason"] == "mismatch":
+        raise SeedMismatchError(bad["message"], seq=bad["seq"], check="deals")

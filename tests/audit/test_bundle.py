@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,9 +15,11 @@ import pytest
 from kolkhoz_core import build_ruleset, hash_chain, play_game
 from kolkhoz_core.bots import get_bot
 from kolkhoz_core.bundle import CHECKS, build_bundle, verify_bundle
+from kolkhoz_core.choices import chance_mismatch
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = ["Anya", "Boris", "Pyotr", "Vera"]
+CARD = re.compile(r"\b(?:(?:10|[2-9JQKA])[HDCS]|X)\b")  # a card code inside text
 
 
 def _log(preset: str = "kolkhoz", seed: str = "bundle-1") -> list[dict]:
@@ -83,6 +86,37 @@ def test_a_deal_not_from_the_seed_fails_the_deals_check():
     hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
     report = verify_bundle(_rechain(bundle))
     assert report["failure"]["check"] == "deals" and report["failure"]["seq"] == seq
+
+
+@pytest.mark.parametrize("options", [{}, {"trump_selection": "random"}])
+@pytest.mark.parametrize("preset", ["kolkhoz", "kolkhoznik", "zone"])
+def test_chance_mismatch_passes_every_honest_prefix_and_names_no_card(preset, options):
+    """The one deals check (bundle, platform verify, import): an honest log and each of
+    its prefixes (a live game) pass; under another seed the first deal fails, and the
+    message says which event, year and seq — never which cards."""
+    log = play_game(build_ruleset({"preset": preset, "options": options}), SEATS,
+                    [get_bot("random") for _ in range(4)], "bundle-1")
+    assert all(chance_mismatch(log[:k], "bundle-1") is None for k in range(len(log) + 1))
+    bad = chance_mismatch(log, "bundle-2")
+    assert bad is not None and bad["seq"] == 2 and bad["reason"] == "mismatch"
+    assert bad["message"] == ("the deal of year 1 at seq 2 is not the one the seed gives "
+                              "(kolkhoz-shuffle/1)")
+    assert not CARD.search(bad["message"])
+
+
+def test_a_chance_event_where_the_seed_gives_none_is_a_mismatch():
+    log = _log()
+    deal = next(e for e in log if e["type"] == "deal")
+    play = next(e for e in log if e["type"] == "play")
+    forged = log[: play["seq"]] + [dict(deal, seq=play["seq"])]
+    bad = chance_mismatch(forged, "bundle-1")
+    assert bad is not None and bad["seq"] == play["seq"] and bad["type"] == "deal"
+
+
+@pytest.mark.parametrize("junk", [["not an event"], [{"type": "deal"}], [{"seq": 0}]])
+def test_chance_mismatch_reports_a_log_it_cannot_read_and_never_raises(junk):
+    bad = chance_mismatch(_log()[:2] + junk, "bundle-1")
+    assert bad is not None and bad["seq"] == 2
 
 
 def test_a_wrong_seed_fails_the_commitment():

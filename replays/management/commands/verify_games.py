@@ -1,4 +1,6 @@
-"""``manage.py verify_games``: verify every stored game; non-zero exit on any failure."""
+"""``manage.py verify_games``: verify every stored game (``selectors.game_verify``: chain,
+deals against the seed, re-adjudication); one line per game, ``FAIL <id> {failure: {check,
+seq}, ...}`` for a failure; non-zero exit on any failure."""
 
 import json
 
@@ -9,7 +11,8 @@ from replays.selectors import game_verify
 
 
 class Command(BaseCommand):
-    help = "Check the hash chain and re-adjudicate every stored game."
+    help = ("Check the hash chain, every deal against the seed, and re-adjudicate every "
+            "stored game.")
 
     def handle(self, *args, **options):
         failed = 0
@@ -21,7 +24,9 @@ class Command(BaseCommand):
                 self.stdout.write(f"ok   {game.pk} ({game.head_seq} events)")
             else:
                 failed += 1
-                detail = {"chain": report["chain"],
+                failure = report["failure"]
+                detail = {"failure": {"check": failure["check"], "seq": failure["seq"]},
+                          "chain": report["chain"], "deals": report["deals"],
                           "adjudication": {k: v for k, v in report["adjudication"].items()
                                            if k != "first_divergence"}}
                 divergence = report["adjudication"].get("first_divergence")
