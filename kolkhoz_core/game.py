@@ -12,9 +12,13 @@ from .ruleset import Ruleset
 from .shuffle import SHUFFLE_VERSION, draw_planner, seed_commitment
 from .state import Event, GameState
 
-ENGINE_VERSION = "0.1.0"
-# The RULINGS.md revision implemented: the first 12 hex digits of its sha256.
-RULINGS_SHA256 = "76e6588e517a88dae5fbf79181fc174395ea72cc67fa06de3e84fbf0f86d43ab"
+# Every behaviour change (any event of any fixture log differs) is a new version; the
+# release before it is frozen under kolkhoz_core/releases/ (docs/engine-api.md, "Engine
+# versions"). 0.2.0: RULINGS.md adopts the readings x.northern_jobs and x.drunkard.
+ENGINE_VERSION = "0.2.0"
+# The sha256 of the RULINGS.md revision implemented; RULES_VERSION names its first 12
+# hex digits.
+RULINGS_SHA256 = "6c3ee5a76c2260c98dbb8de495851650d7654d8315bc81a7db0cd16416e52980"
 RULES_VERSION = f"rulings@{RULINGS_SHA256[:12]}"
 
 
