@@ -6,7 +6,9 @@ Every error body is ``{"error": {"code": str, "message": str, ...}}``:
 - the engine's ``KolkhozError`` (if one escapes a service) → 422 with its ``rule``,
   or 400 when no rule was broken (malformed input);
 - DRF's own exceptions keep their status and get a code (``parse_error`` → 400 …);
-- a body over DATA_UPLOAD_MAX_MEMORY_SIZE → 413 ``too_large``.
+- a body over DATA_UPLOAD_MAX_MEMORY_SIZE → 413 ``too_large``;
+- a game pinned to an engine version this installation does not carry → 409
+  ``engine_unavailable`` (naming the version; the game itself is not at fault).
 Anything else stays a 500, so real bugs are not hidden.
 """
 
@@ -35,6 +37,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         info = engine.error_info(exc)
         code = status.HTTP_422_UNPROCESSABLE_ENTITY if info["rule"] else 400
         return Response(_body(info["code"], info["message"], rule=info["rule"]), status=code)
+    if isinstance(exc, engine.EngineUnavailable):
+        return Response(_body("engine_unavailable", str(exc), version=exc.version),
+                        status=status.HTTP_409_CONFLICT)
     if isinstance(exc, RequestDataTooBig):
         return Response(_body("too_large", "the request body is larger than this server "
                               "accepts"), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)

@@ -20,13 +20,19 @@ reveals the same seed), ``deals`` (every deal and random trump is the one the se
 gives, docs/shuffle.md), ``consequences`` (re-adjudicating the inputs reproduces every
 event up to ``game_end``), ``record`` (the bundle's record and adjustments are those of
 its log).
+
+A bundle whose game is pinned to an earlier engine release that this package carries
+frozen (``kolkhoz_core.releases``) is handed whole to that release's ``verify_bundle``:
+it is checked exactly as the engine it was played with checks it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
+from . import releases
 from .choices import chance_mismatch
 from .game import ENGINE_VERSION, RULES_VERSION
 from .record import GENESIS, adjudicate, chain_hash, hash_chain, to_record
@@ -39,7 +45,8 @@ CHECKS = ("format", "engine_version", "chain", "seed", "deals", "consequences", 
 HOW_TO_VERIFY = (
     "This file is the complete evidence of one Kolkhoz game. To check it with the engine "
     "alone (no platform, no network): install the kolkhoz_core package of the engine "
-    "version named in 'engine_version' and run `python -m kolkhoz_core verify THIS_FILE`. "
+    "version named in 'engine_version' (or a later one that carries it as a frozen release: "
+    "kolkhoz_core.releases) and run `python -m kolkhoz_core verify THIS_FILE`. "
     "It re-computes the hash chain (hash_n = sha256(hash_{n-1} + canonical JSON of event "
     "n), hash_{-1} = 64 zeros), checks that sha256 of 'seed' is the commitment published "
     "in the first event, re-derives every deal from the seed (kolkhoz-shuffle/1, "
@@ -106,7 +113,13 @@ class _Failure(Exception):
 def verify_bundle(bundle: Any) -> dict[str, Any]:
     """Check an evidence bundle. Returns ``{"ok": bool, "passed": [check names],
     "failure": {"check", "seq", "message"} | None, "head_hash", "engine_version"}``.
-    Never raises on a malformed bundle (that is the ``format`` check failing)."""
+    Never raises on a malformed bundle (that is the ``format`` check failing). A bundle
+    pinned to a frozen earlier release is verified by that release (whose version the
+    report's ``engine_version`` then names)."""
+    frozen = _frozen_release(bundle)
+    if frozen is not None:
+        report: dict[str, Any] = frozen.verify_bundle(bundle)
+        return report
     passed: list[str] = []
     try:
         events = _check_format(bundle)
@@ -123,6 +136,18 @@ def verify_bundle(bundle: Any) -> dict[str, Any]:
                 "engine_version": ENGINE_VERSION}
     return {"ok": True, "passed": passed, "failure": None, "head_hash": bundle["head_hash"],
             "engine_version": ENGINE_VERSION}
+
+
+def _frozen_release(bundle: Any) -> ModuleType | None:
+    """The frozen release a bundle's game event is pinned to, when it is not this engine
+    (None: this engine, an unknown version, or a malformed bundle — the checks say)."""
+    try:
+        pinned = bundle["events"][0]["event"]["engine_version"]
+    except (TypeError, KeyError, IndexError):
+        return None
+    if pinned == ENGINE_VERSION or not releases.is_available(pinned):
+        return None
+    return releases.engine(pinned)
 
 
 def _check_format(bundle: Any) -> list[Event]:
@@ -153,8 +178,9 @@ def _check_engine(bundle: Mapping[str, Any], events: list[Event]) -> None:
         if pinned != have:
             raise _Failure("engine_version",
                            f"the game was played under {key} {pinned!r} but this engine is "
-                           f"{have!r}: verify with kolkhoz_core {game.get('engine_version')}",
-                           0)
+                           f"{have!r} (and carries only the releases "
+                           f"{', '.join(releases.versions())}): verify with kolkhoz_core "
+                           f"{game.get('engine_version')}", 0)
         if bundle.get(key) != pinned:
             raise _Failure("engine_version", f"the bundle's {key} {bundle.get(key)!r} is not "
                            f"the game's {pinned!r}", 0)

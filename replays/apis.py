@@ -251,7 +251,8 @@ class GameInputApi(APIView):
                                           inp=data["input"], seat=viewer)
         game.refresh_from_db()
         finished = game.status == "finished"
-        events = engine.redact(new, viewer, finished=finished)
+        events = engine.redact(new, viewer, finished=finished,
+                               engine_version=game.engine_version)
         return Response({"head_seq": game.head_seq, "head_hash": game.head_hash,
                          "events": events}, status=201)
 
@@ -393,7 +394,8 @@ class GameCommandApi(SeatViewMixin, APIView):
         new = services.game_submit_input(game=game, expected_seq=data["expected_seq"],
                                           inp=data["input"], seat=seat)
         game.refresh_from_db()
-        events = engine.redact(new, seat, finished=game.status == "finished")
+        events = engine.redact(new, seat, finished=game.status == "finished",
+                               engine_version=game.engine_version)
         return Response({"head_seq": game.head_seq, "head_hash": game.head_hash,
                          "events": events}, status=201)
 

@@ -35,7 +35,8 @@ def game_explain(*, game: Game, viewer: int | None, seq: int | None = None) -> d
         # the log up to seq gives the context (the requisition being resolved, the
         # readings in force), so one event reads exactly as it does in the whole log
         text = engine.explanations(shown, game.seats)[-1]
-        out = engine.explanation(shown[-1], game.seats, text=text)
+        out = engine.explanation(shown[-1], game.seats, text=text,
+                                 engine_version=game.engine_version)
         out["game"] = str(game.pk)
         out["event"] = shown[-1]
         return out
@@ -73,13 +74,15 @@ def game_whatif(*, game: Game, options: dict[str, Any] | None = None,
     if options is not None and not isinstance(options, dict):
         raise MalformedError("options must be an object {name: value}")
     _, record = _finished_record(game)
-    result = engine.whatif(record, options=options or {}, preset=preset)
+    result = engine.whatif(record, options=options or {}, preset=preset,
+                           engine_version=game.engine_version)
     div = result.get("divergence")
     out: dict[str, Any] = {"game": str(game.pk), "options": options or {}, "preset": preset,
                            **result}
     if div:
         out["explanation"] = {
-            k: engine.explain(div[k], game.seats) if div.get(k) else None
+            k: engine.explain(div[k], game.seats, engine_version=game.engine_version)
+            if div.get(k) else None
             for k in ("original", "alternative")
         }
     return out
@@ -102,14 +105,22 @@ def game_evidence(*, game: Game) -> dict[str, Any]:
                                   seed=game.seed_revealed or None)
 
 
-def game_regress(*, game: Game) -> dict[str, Any]:
-    """The regression check: a finished game's inputs re-adjudicated with the INSTALLED
-    engine (whatever the game is pinned to), compared with the stored log:
-    ``{game, pinned_engine, engine, ok, result_changed, first_divergence, scores,
-    places, error}``. A live game is reported as ``{ok: true, skipped: "live"}``."""
-    base = {"game": str(game.pk), "pinned_engine": game.engine_version,
-            "engine": engine.engine_version()}
+def game_regress(*, game: Game, current: bool = False) -> dict[str, Any]:
+    """The regression check: a finished game's inputs re-adjudicated with the engine it
+    is pinned to (``current``: with the CURRENT engine instead, to see what a rules
+    change would do to history), compared with the stored log: ``{game, pinned_engine,
+    engine, ok, result_changed, first_divergence, scores, places, error}``. A live game
+    is reported as ``{ok: true, skipped: "live"}``; a game whose engine is not available
+    as ``{ok: false, result_changed: false, error: {code: "engine_unavailable"}}``."""
+    version = engine.engine_version() if current else game.engine_version
+    base = {"game": str(game.pk), "pinned_engine": game.engine_version, "engine": version}
     if game.status != GameStatus.FINISHED:
         return {**base, "ok": True, "result_changed": False, "skipped": "live"}
-    events, record = _finished_record(game)
-    return {**base, **engine.regress(_play_events(events), record)}
+    try:
+        events, record = _finished_record(game)
+        return {**base, **engine.regress(_play_events(events), record,
+                                         engine_version=version)}
+    except engine.EngineUnavailable as exc:
+        return {**base, "ok": False, "result_changed": False, "first_divergence": None,
+                "scores": None, "places": None,
+                "error": {"code": "engine_unavailable", "message": str(exc)}}

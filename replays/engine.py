@@ -6,15 +6,26 @@ game could later sit behind the same functions. Events are plain JSON dicts
 exactly as the engine emits them (see ``docs/engine-api.md``).
 
 A viewer is ``None`` (a spectator) or a seat number ``0..3``.
+
+Engine versions: a game is pinned to the engine it was played under (``engine_version``
+of its ``game`` event, ``Game.engine_version``). Every function that works on a stored
+game's events — fold, views, redaction, decisions, explanations, verification, what-if,
+regression, evidence — runs that game's engine (``kolkhoz_core.releases``: the current
+engine or a frozen earlier release); only new games and new imports use the current one.
+A log is pinned by its ``game`` event; where a function sees no ``game`` event (a tail
+of the log, one event, a record) it takes ``engine_version=`` (None: the current engine).
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterator, Sequence
+from types import ModuleType
 from typing import Any
 
 import kolkhoz_core as core
+from kolkhoz_core import releases
 
 Event = dict[str, Any]
 Viewer = int | None
@@ -28,16 +39,24 @@ FIELD_QUOTA = 40
 
 
 class EngineUnavailable(Exception):
-    """The engine version a game was played under is not installed here."""
+    """The engine version a game was played under is not installed here (neither the
+    current engine nor a frozen release): the game is not at fault, so this is never
+    reported as tampering."""
 
     def __init__(self, version: str) -> None:
-        super().__init__(f"engine version {version!r} is not available (have {engine_version()})")
+        super().__init__(f"engine version {version!r} is not available (have "
+                         f"{', '.join(available_versions())})")
         self.version = version
 
 
 def engine_version() -> str:
-    """The installed engine's version string (``kolkhoz_core.__version__``)."""
+    """The current engine's version string (``kolkhoz_core.__version__``): new games."""
     return str(core.__version__)
+
+
+def available_versions() -> list[str]:
+    """Every engine version this installation runs (frozen releases, then the current)."""
+    return releases.versions()
 
 
 def rules_version() -> str:
@@ -46,19 +65,40 @@ def rules_version() -> str:
 
 
 def require_version(version: str) -> None:
-    """Raise ``EngineUnavailable`` unless ``version`` is the installed engine.
-
-    Only one engine version is installed at a time; older versions would be
-    registered here (e.g. a vendored wheel per version) when the engine changes.
-    """
-    if version != engine_version():
+    """Raise ``EngineUnavailable`` unless an engine of ``version`` is available (the
+    current one or a frozen release registered in ``kolkhoz_core.releases``)."""
+    if not releases.is_available(version):
         raise EngineUnavailable(version)
 
 
+def engine_for(version: str | None) -> ModuleType:
+    """The engine module of ``version`` (None: the current engine); raises
+    ``EngineUnavailable`` for a version no release provides."""
+    if version is None:
+        return core
+    try:
+        return releases.engine(version)
+    except releases.UnknownEngineVersion:
+        raise EngineUnavailable(str(version)) from None
+
+
+def _pinned(events: Sequence[Event], version: str | None = None) -> ModuleType:
+    """The engine of a log: ``version`` if given, else its ``game`` event's pin (if the
+    log starts with it), else the current engine."""
+    if version is None and events and events[0].get("type") == "game":
+        version = events[0].get("engine_version")
+    return engine_for(version)
+
+
+def _engine_of_state(state: Any) -> ModuleType:
+    """The engine whose ``GameState`` ``state`` is."""
+    package = type(state).__module__.rpartition(".")[0]
+    return sys.modules.get(package, core)
+
+
 def is_engine_error(exc: BaseException) -> bool:
-    """True for the engine's typed errors (``KolkhozError`` and subclasses)."""
-    base = getattr(core, "KolkhozError", None)
-    return base is not None and isinstance(exc, base)
+    """True for any engine release's typed errors (``KolkhozError`` and subclasses)."""
+    return any(isinstance(exc, m.KolkhozError) for m in releases.loaded())
 
 
 def error_info(exc: BaseException) -> dict[str, Any]:
@@ -93,30 +133,37 @@ def play_bot_game(*, preset: str | None, seats: Sequence[str], seed: str,
     return list(core.play_game(rs, list(seats), players, seed))
 
 
-def adjudicate(record: dict[str, Any]) -> list[Event]:
-    """The full adjudicated log of a ``kolkhoz-record/1`` document.
+def adjudicate(record: dict[str, Any], *, engine_version: str | None = None) -> list[Event]:
+    """The full adjudicated log of a ``kolkhoz-record/1`` document, by the engine of
+    ``engine_version`` (None: the current engine — a record names no version).
 
-    Raises the engine's ``AdjudicationError`` (a KolkhozError) on a bad record.
+    Raises the engine's ``AdjudicationError`` (a KolkhozError) on a bad record,
+    ``EngineUnavailable`` for an unknown version.
     """
-    return list(core.adjudicate(record))
+    return list(engine_for(engine_version).adjudicate(record))
 
 
-def to_record(events: Sequence[Event], *, seed: str | None = None) -> dict[str, Any]:
+def to_record(events: Sequence[Event], *, seed: str | None = None,
+              engine_version: str | None = None) -> dict[str, Any]:
     """The ``kolkhoz-record/1`` document of a log (the seed included once revealed,
-    or when given)."""
-    return dict(core.to_record(list(events), seed=seed))
+    or when given), by the game's engine (``engine_version`` or the ``game`` event's)."""
+    return dict(_pinned(events, engine_version).to_record(list(events), seed=seed))
 
 
 def decide(events: Sequence[Event], inp: dict[str, Any], *, seed: str | None) -> list[Event]:
-    """Validate one input against the state after ``events``; its resulting events.
+    """Validate one input against the state after ``events`` with the game's pinned
+    engine; its resulting events.
 
     ``seed`` is the game's seed, revealed by the engine in ``game_end``."""
-    return list(core.decide(core.fold(list(events)), inp, seed=seed or None))
+    eng = _pinned(events)
+    return list(eng.decide(eng.fold(list(events)), inp, seed=seed or None))
 
 
 def chance_input(events: Sequence[Event], seed: str) -> dict[str, Any] | None:
     """The chance outcome (deal / random trump) the seed gives next, or None."""
-    return core.chance_input(core.fold(list(events)), seed)
+    eng = _pinned(events)
+    out: dict[str, Any] | None = eng.chance_input(eng.fold(list(events)), seed)
+    return out
 
 
 # -- facts about a log -----------------------------------------------------------
@@ -149,7 +196,8 @@ def event_visibility(event: Event) -> str:
     """``public`` if a live-game spectator sees the event whole, else ``restricted``.
 
     Informational only (an index for audits): what a viewer sees is always
-    decided by ``redact`` at read time.
+    decided by ``redact`` at read time (with the game's pinned engine); this index
+    uses the current engine's redaction.
     """
     redacted = core.redact_event(event, None, finished=False)
     return "public" if redacted == event else "restricted"
@@ -158,34 +206,39 @@ def event_visibility(event: Event) -> str:
 # -- views -----------------------------------------------------------------------
 
 
-def redact(events: Sequence[Event], viewer: Viewer, *, finished: bool) -> list[Event]:
-    """What ``viewer`` may see of each event (hidden cards become null)."""
-    return [core.redact_event(e, viewer, finished=finished) for e in events]
+def redact(events: Sequence[Event], viewer: Viewer, *, finished: bool,
+           engine_version: str | None = None) -> list[Event]:
+    """What ``viewer`` may see of each event (hidden cards become null), by the game's
+    engine (``engine_version``, or the log's ``game`` event)."""
+    eng = _pinned(events, engine_version)
+    return [eng.redact_event(e, viewer, finished=finished) for e in events]
 
 
 def states(events: Sequence[Event]) -> Iterator[Any]:
-    """The state after every event (``kolkhoz_core.replay``)."""
-    return iter(core.replay(list(events)))
+    """The state after every event (``replay`` of the log's pinned engine)."""
+    return iter(_pinned(events).replay(list(events)))
 
 
 def view(state: Any, viewer: Viewer, *, finished: bool) -> dict[str, Any]:
     """The state as ``viewer`` may see it; once the game is finished, everything
-    (every step of a finished game's replay shows every hand and cellar)."""
+    (every step of a finished game's replay shows every hand and cellar). ``state``
+    is rendered by the engine that folded it."""
+    eng = _engine_of_state(state)
     if finished and not state.finished:
         # The engine shows everything only in the final state; for the steps before
         # it, each seat's own view supplies that seat's hand and cellar.
-        out = dict(core.spectator_view(state))
+        out = dict(eng.spectator_view(state))
         out["hands"] = list(out["hands"])
         out["cellars"] = list(out["cellars"])
         for seat in range(len(out["hands"])):
-            own = core.seat_view(state, seat)
+            own = eng.seat_view(state, seat)
             out["hands"][seat] = own["hands"][seat]
             out["cellars"][seat] = own["cellars"][seat]
         out["viewer"] = "all"
         return out
     if viewer is None:
-        return dict(core.spectator_view(state))
-    return dict(core.seat_view(state, viewer))
+        return dict(eng.spectator_view(state))
+    return dict(eng.seat_view(state, viewer))
 
 
 def caption(event: Event, seats: Sequence[str]) -> str:
@@ -241,55 +294,55 @@ def caption(event: Event, seats: Sequence[str]) -> str:
 #    bundle) ------------------------------------------------------------------------
 
 
-def explain(event: Event, seats: Sequence[str], prev: Event | None = None) -> str:
+def explain(event: Event, seats: Sequence[str], prev: Event | None = None, *,
+            engine_version: str | None = None) -> str:
     """A plain-language explanation of one (already redacted) event, naming every clause
-    id it cites (``kolkhoz_core.explain.explain_event``); ``prev`` is the event before."""
-    from kolkhoz_core.explain import explain_event
+    id it cites (``explain_event`` of the engine ``engine_version``, None: current);
+    ``prev`` is the event before."""
+    return str(engine_for(engine_version).explain_event(event, list(seats), prev))
 
-    return explain_event(event, list(seats), prev)
 
-
-def explanations(events: Sequence[Event], seats: Sequence[str]) -> list[str]:
-    """One explanation per (already redacted) event, in order — the replay log's text."""
-    from kolkhoz_core.explain import explain_log
-
-    return explain_log(list(events), list(seats))
+def explanations(events: Sequence[Event], seats: Sequence[str], *,
+                 engine_version: str | None = None) -> list[str]:
+    """One explanation per (already redacted) event, in order — the replay log's text
+    (``explain_log`` of the game's engine: ``engine_version`` or the ``game`` event's)."""
+    return list(_pinned(events, engine_version).explain_log(list(events), list(seats)))
 
 
 def explanation(event: Event, seats: Sequence[str], prev: Event | None = None,
-                text: str | None = None) -> dict[str, Any]:
+                text: str | None = None, *, engine_version: str | None = None
+                ) -> dict[str, Any]:
     """``{seq, type, text, rules, facts, anchors}`` of one (already redacted) event
-    (``text``: its explanation from ``explanations`` over the log, if already known)."""
-    from kolkhoz_core.explain import explanation as core_explanation
-
-    return core_explanation(event, list(seats), prev, text)
+    (``text``: its explanation from ``explanations`` over the log, if already known;
+    ``engine_version``: the game's, None: the current engine)."""
+    return dict(engine_for(engine_version).explanation(event, list(seats), prev, text))
 
 
 def whatif(record: dict[str, Any], *, options: dict[str, Any] | None,
-           preset: str | None) -> dict[str, Any]:
-    """Replay a record's inputs under another ruleset (``kolkhoz_core.whatif.whatif``):
+           preset: str | None, engine_version: str | None = None) -> dict[str, Any]:
+    """Replay a record's inputs under another ruleset (``whatif`` of the engine
+    ``engine_version``, the game's; None: the current engine):
     ``{"illegal": …}`` | ``{"divergence": …, "scores", "places"}`` | ``{"same": true}``.
     Raises the engine's ``WhatIfError`` (a KolkhozError) on a bad ruleset or record."""
-    from kolkhoz_core.whatif import whatif as core_whatif
+    eng = engine_for(engine_version)
+    return dict(eng.whatif.whatif(record, options=options, preset=preset))
 
-    return core_whatif(record, options=options, preset=preset)
 
-
-def regress(stored: Sequence[Event], record: dict[str, Any]) -> dict[str, Any]:
-    """Re-adjudicate a stored game's inputs with the installed engine and compare
-    (``kolkhoz_core.whatif.regress``): ``{ok, result_changed, first_divergence, scores,
-    places, error}``."""
-    from kolkhoz_core.whatif import regress as core_regress
-
-    return core_regress(list(stored), record)
+def regress(stored: Sequence[Event], record: dict[str, Any], *,
+            engine_version: str | None = None) -> dict[str, Any]:
+    """Re-adjudicate a stored game's inputs and compare with its log (``whatif.regress``)
+    — with the engine ``engine_version`` if given (e.g. the current one, to see what a
+    rules change would do to history), else the game's pinned engine: ``{ok,
+    result_changed, first_divergence, scores, places, error}``."""
+    return dict(_pinned(stored, engine_version).regress(list(stored), record))
 
 
 def evidence_bundle(events: Sequence[Event], *, hashes: Sequence[str], game_id: str,
                     seed: str | None) -> dict[str, Any]:
-    """The ``kolkhoz-evidence/1`` bundle of a finished game (``kolkhoz_core.bundle``)."""
-    from kolkhoz_core.bundle import build_bundle
-
-    return build_bundle(list(events), hashes=list(hashes), game_id=game_id, seed=seed)
+    """The ``kolkhoz-evidence/1`` bundle of a finished game (``build_bundle`` of its
+    pinned engine)."""
+    return dict(_pinned(events).build_bundle(list(events), hashes=list(hashes),
+                                             game_id=game_id, seed=seed))
 
 
 def chance_mismatch(events: Sequence[Event], seed: str) -> dict[str, Any] | None:
@@ -303,10 +356,9 @@ def chance_mismatch(events: Sequence[Event], seed: str) -> dict[str, Any] | None
 
 
 def verify_bundle(bundle: Any) -> dict[str, Any]:
-    """Check an evidence bundle as the CLI's ``verify`` does."""
-    from kolkhoz_core.bundle import verify_bundle as core_verify
-
-    return core_verify(bundle)
+    """Check an evidence bundle as the CLI's ``verify`` does (the current engine's
+    verifier hands a bundle pinned to a frozen release to that release)."""
+    return dict(core.verify_bundle(bundle))
 
 
 # -- people and bots at one table ----------------------------------------------------
@@ -334,25 +386,28 @@ def bot_choose(events: Sequence[Event], seat: int, player: Any, *, seed: str,
                purpose: str = "bot") -> dict[str, Any] | None:
     """The input ``player`` (a bot) chooses for ``seat`` at the head of ``events`` — it
     sees only that seat's view and the legal choices — or None when it is not that
-    seat's decision (chance, another seat, the game over)."""
-    state = core.fold(list(events))
+    seat's decision (chance, another seat, the game over). The view and choices come
+    from the game's pinned engine."""
+    eng = _pinned(events)
+    state = eng.fold(list(events))
     if state.finished:
         return None
-    ch = core.choices(state)
+    ch = eng.choices(state)
     if ch.chance or ch.seat != seat:
         return None
     rng = seq_rng(seed, seat, state.seq, purpose=purpose)
-    return dict(player.choose(core.seat_view(state, seat), ch, rng))
+    return dict(player.choose(eng.seat_view(state, seat), ch, rng))
 
 
 def bot_decision(events: Sequence[Event], bots: dict[int, str], *,
                  seed: str) -> dict[str, Any] | None:
     """The next input if the seat to decide is one of ``bots`` (seat → bot name), else
     None (a person's turn, chance, or the game over)."""
-    state = core.fold(list(events))
+    eng = _pinned(events)
+    state = eng.fold(list(events))
     if state.finished:
         return None
-    ch = core.choices(state)
+    ch = eng.choices(state)
     if ch.chance or ch.seat not in bots:
         return None
     return bot_choose(events, ch.seat, bot(bots[ch.seat]), seed=seed)
@@ -360,10 +415,11 @@ def bot_decision(events: Sequence[Event], bots: dict[int, str], *,
 
 def to_move(events: Sequence[Event]) -> int | None:
     """The seat whose decision the game awaits, or None (chance, or the game over)."""
-    state = core.fold(list(events))
+    eng = _pinned(events)
+    state = eng.fold(list(events))
     if state.finished:
         return None
-    ch = core.choices(state)
+    ch = eng.choices(state)
     return None if ch.chance else ch.seat
 
 
@@ -379,8 +435,9 @@ def legal_for(events: Sequence[Event], seat: int | None) -> dict[str, Any]:
     trick card's legal fields (clause assign.*: every product is legal). ``inputs``: the
     complete legal inputs (RECORD_FORMAT.md shapes) for trump, swap and play (for assign,
     build ``{"type": "assign", "seat", "cards": {card: field}}`` from ``options``)."""
-    state = core.fold(list(events))
-    ch = core.choices(state)
+    eng = _pinned(events)
+    state = eng.fold(list(events))
+    ch = eng.choices(state)
     mover = None if (ch.chance or state.finished) else ch.seat
     yours = seat is not None and mover == seat
     out: dict[str, Any] = {"kind": ch.kind, "to_move": mover, "yours": yours,
@@ -400,5 +457,5 @@ def legal_for(events: Sequence[Event], seat: int | None) -> dict[str, Any]:
 
 
 def position(events: Sequence[Event]) -> Any:
-    """The state after the whole log (``kolkhoz_core.fold``)."""
-    return core.fold(list(events))
+    """The state after the whole log (``fold`` of the log's pinned engine)."""
+    return _pinned(events).fold(list(events))

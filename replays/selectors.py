@@ -61,7 +61,8 @@ def game_events_for_viewer(*, game: Game, viewer: int | None,
     """The log as ``viewer`` may see it (everything once the game is finished)."""
     events = game_events(game=game, after=after)
     finished = game.status == GameStatus.FINISHED
-    return engine.redact(events, viewer, finished=finished)
+    return engine.redact(events, viewer, finished=finished,
+                         engine_version=game.engine_version)
 
 
 def game_etag(*, game: Game, viewer: int | None, as_played: bool = False) -> str:
@@ -194,8 +195,11 @@ def chain_check(*, game: Game) -> dict[str, Any]:
 
 def readjudicate(events: list[Event], *, engine_version: str, seed: str | None = None,
                  finished: bool = True) -> dict[str, Any]:
-    """Re-adjudicate the inputs of a log with the engine it was played under and
-    compare event by event; the first divergence, if any.
+    """Re-adjudicate the inputs of a log with the engine it was played under (the
+    current engine or a frozen release, ``kolkhoz_core.releases``) and compare event by
+    event; the first divergence, if any. A version no release provides is reported as
+    ``error.code = "engine_unavailable"`` (never as a divergence: the game is not at
+    fault).
 
     ``seed``: the game's seed (for a live game, kept server-side), so the re-derived
     ``game`` event carries the same commitment. A finished game must be reproduced
@@ -210,7 +214,9 @@ def readjudicate(events: list[Event], *, engine_version: str, seed: str | None =
     played = _play_events(events)
     error = None
     try:
-        fresh = engine.adjudicate(engine.to_record(played, seed=seed))
+        fresh = engine.adjudicate(
+            engine.to_record(played, seed=seed, engine_version=engine_version),
+            engine_version=engine_version)
     except Exception as exc:
         if engine.is_engine_error(exc):
             error = engine.error_info(exc)

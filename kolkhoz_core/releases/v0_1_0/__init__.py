@@ -28,7 +28,7 @@ from .ruleset import DEFAULTS, OPTIONS, PRESETS, Ruleset, build_ruleset
 from .shuffle import seed_commitment
 from .state import GameState, evolve, fold, register_event_type, replay
 from .views import redact_event, redact_events, seat_view, spectator_view
-from .whatif import WhatIfError, regress, whatif
+from .whatif import WhatIfError, regress  # (the module stays .whatif)
 
 __version__ = ENGINE_VERSION
 
@@ -40,6 +40,6 @@ __all__ = [
     "to_record", "DEFAULTS", "OPTIONS", "PRESETS", "Ruleset", "build_ruleset",
     "seed_commitment", "GameState", "evolve", "fold", "register_event_type", "replay",
     "redact_event", "redact_events", "seat_view", "spectator_view", "__version__",
-    "explain_event", "explain_log", "explanation", "WhatIfError", "regress", "whatif",
+    "explain_event", "explain_log", "explanation", "WhatIfError", "regress",
     "build_bundle", "verify_bundle",
 ]
