@@ -158,3 +158,34 @@ def test_regress_games_fails_on_a_game_whose_engine_is_unavailable(capsys):
     with pytest.raises(CommandError, match="unavailable engine"):
         call_command("regress_games")
     assert "ENGINE" in capsys.readouterr().out
+
+
+def test_a_bot_table_begun_under_the_old_engine_finishes_under_it(monkeypatch, rules_change):
+    from tests.leagues.league_helpers import make_tournament, play_inline
+    from tournaments import services as tournaments
+    from tournaments.models import Table
+
+    # given a tournament table whose game was set up while 0.1.0 was the current engine
+    old = engine.engine_for("0.1.0")
+    current_new_game = engine.new_game
+
+    def new_game_under_0_1_0(*, ruleset, seats, first_planner, seed):
+        return list(old.new_game(old.build_ruleset(ruleset), list(seats),
+                                 first_planner=first_planner, seed=seed))
+
+    monkeypatch.setattr(engine, "new_game", new_game_under_0_1_0)
+    t = make_tournament(n=4, fmt="series", rounds=1, seed="engine-upgrade")
+    tournaments.tournament_start(tournament=t)
+    monkeypatch.setattr(engine, "new_game", current_new_game)
+    # when its bots play it out after the upgrade (and the current rules changed)
+    play_inline(t)
+    # then the game went on under 0.1.0 to the end: it verifies, and the table's result
+    # is the 0.1.0 result
+    table = Table.objects.select_related("game").get(round__tournament=t)
+    assert table.game.engine_version == "0.1.0"
+    log = selectors.game_events(game=table.game)
+    assert {e.get("engine_version") for e in log if e["type"] == "game"} == {"0.1.0"}
+    assert selectors.game_verify(game=table.game)["ok"]
+    assert table.places == log[-1]["places"]
+    record = old.to_record(log, seed=log[-1]["seed"])
+    assert kolkhoz_core.adjudicate(record)[-1]["places"] != table.places

@@ -146,6 +146,6 @@ def test_the_oracle_catches_a_leaky_redaction(api, monkeypatch):
     log = bot_log(preset, seed)
     upto = cut_points(log)["deal"]
     created = store(log[:upto], seed=seed)
-    monkeypatch.setattr(engine, "redact", lambda events, viewer, finished: list(events))
+    monkeypatch.setattr(engine, "redact", lambda events, viewer, finished, **_: list(events))
     body = api.get(f"/api/games/{created.game.pk}/events/").json()
     assert cards_in(body) & hidden_from(log[:upto], None)
