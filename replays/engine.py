@@ -18,6 +18,7 @@ of the log, one event, a record) it takes ``engine_version=`` (None: the current
 
 from __future__ import annotations
 
+import importlib
 import random
 import sys
 from collections.abc import Iterator, Sequence
@@ -349,10 +350,10 @@ def chance_mismatch(events: Sequence[Event], seed: str) -> dict[str, Any] | None
     """The first deal or random trump of ``events`` that ``seed`` does not give
     (``kolkhoz_core.choices.chance_mismatch``, the evidence bundle's ``deals`` check):
     ``{seq, type, year, reason, message, error}`` or None. ``message`` never names a
-    card; ``error`` (an unfoldable log only) may."""
-    from kolkhoz_core.choices import chance_mismatch as core_mismatch
-
-    return core_mismatch(list(events), seed)
+    card; ``error`` (an unfoldable log only) may. By the log's pinned engine."""
+    choices_module = importlib.import_module(f"{_pinned(events).__name__}.choices")
+    out: dict[str, Any] | None = choices_module.chance_mismatch(list(events), seed)
+    return out
 
 
 def verify_bundle(bundle: Any) -> dict[str, Any]:

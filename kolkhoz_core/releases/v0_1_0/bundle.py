@@ -27,11 +27,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .choices import chance_input
-from .game import ENGINE_VERSION, RULES_VERSION, input_of
+from .choices import chance_mismatch
+from .game import ENGINE_VERSION, RULES_VERSION
 from .record import GENESIS, adjudicate, chain_hash, hash_chain, to_record
 from .shuffle import seed_commitment
-from .state import GameState
 
 Event = dict[str, Any]
 FORMAT = "kolkhoz-evidence/1"
@@ -202,24 +201,10 @@ def _check_deals(bundle: Mapping[str, Any], events: list[Event]) -> None:
     seed = bundle.get("seed")
     if not isinstance(seed, str):
         return  # no seed: the deals are the record's own inputs (nothing to derive)
-    state = GameState()
-    for ev in events:
-        t = ev.get("type")
-        if t == "deal" or (t == "trump" and ev.get("seat") is None):
-            want = chance_input(state, seed)
-            got = input_of(ev)
-            if want is not None and want.get("jobs") is None:
-                want.pop("jobs", None)
-            if want != got:
-                raise _Failure("deals", f"the {t} of year {ev.get('year', state.year)} is not "
-                               "the one the seed gives (kolkhoz-shuffle/1)", ev.get("seq"))
-        try:
-            state.apply(ev)
-        except Exception as e:  # noqa: BLE001 - a log that does not even fold
-            raise _Failure("deals", f"the log does not fold at seq {ev.get('seq')}: {e}",
-                           ev.get("seq")) from None
-        if state.finished:
-            return
+    bad = chance_mismatch(events, seed)
+    if bad is not None:
+        message = bad["message"] + (f": {bad['error']}" if bad["error"] else "")
+        raise _Failure("deals", message, bad["seq"])
 
 
 def _check_consequences(bundle: Mapping[str, Any], events: list[Event]) -> None:

@@ -3,19 +3,22 @@
 ``choices(state)`` is the compact form (per-card targets for an assignment, whose
 legal set is their product); ``legal_inputs(state)`` enumerates every legal input in a
 deterministic order. ``chance_input(state, seed)`` gives the chance outcome the game's
-seed produces (docs/shuffle.md).
+seed produces (docs/shuffle.md); ``chance_mismatch(events, seed)`` finds the first chance
+outcome of a log that is not the one its seed gives.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
 from .cards import CODE, SUIT, SUITS, WRECKER
 from .decide import assign_targets, expected_hand_size, must_follow
+from .game import input_of
 from .shuffle import deal_hands, draw_job, draw_trump
-from .state import GameState
+from .state import Event, GameState
 
 
 @dataclass
@@ -108,4 +111,50 @@ def chance_input(state: GameState, seed: str) -> dict[str, Any] | None:
         return inp
     if state.phase == "trump" and state.opts["trump_selection"] == "random":
         return {"type": "trump", "seat": None, "suit": SUITS[draw_trump(seed, state.year)]}
+    return None
+
+
+def _is_chance_event(event: Event) -> bool:
+    t = event.get("type")
+    return t == "deal" or (t == "trump" and event.get("seat") is None)
+
+
+def chance_mismatch(events: Iterable[Event], seed: str) -> dict[str, Any] | None:
+    """The first chance outcome of a log — a year's ``deal`` (hands and jobs) or a
+    ``trump`` drawn at random — that is not the one ``seed`` gives (kolkhoz-shuffle/1),
+    or None when every one is. The one check of a log's deals against its seed, used by
+    the evidence bundle's ``deals`` check, the platform's ``verify`` and its import.
+
+    Wherever the state awaits chance, the next event must be exactly ``chance_input``;
+    a chance event where the seed gives none is a mismatch too. A live game's log (a
+    prefix) is checked as far as it goes; events after ``game_end`` are not looked at.
+
+    Returns ``{"seq", "type", "year", "reason", "message", "error"}``: ``reason``
+    ``"mismatch"`` (``message`` names the event, its year and seq — never a card, so it
+    may be shown to anyone) or ``"unfoldable"`` (the log does not fold at ``seq``;
+    ``error`` is the engine's own text, which may name a card). Never raises on a
+    malformed log.
+    """
+    state = GameState()
+    for seq, ev in enumerate(events):  # the position in the log (a sound log's "seq")
+        try:
+            if not isinstance(ev, dict):
+                raise TypeError("the event is not an object")
+            want = None if state.finished else chance_input(state, seed)
+            if want is not None or _is_chance_event(ev):
+                if want is not None and want.get("jobs") is None:
+                    want.pop("jobs", None)
+                if want != input_of(ev):
+                    t = ev.get("type") if want is None else want["type"]
+                    return {"seq": seq, "type": t, "year": state.year, "reason": "mismatch",
+                            "message": f"the {t} of year {state.year} at seq {seq} is not "
+                                       "the one the seed gives (kolkhoz-shuffle/1)",
+                            "error": None}
+            state.apply(ev)
+        except Exception as e:  # noqa: BLE001 - a log that does not even fold
+            return {"seq": seq, "type": ev.get("type") if isinstance(ev, dict) else None,
+                    "year": state.year, "reason": "unfoldable",
+                    "message": f"the log does not fold at seq {seq}", "error": str(e)}
+        if state.finished:
+            return None
     return None
