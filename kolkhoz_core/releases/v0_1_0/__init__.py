@@ -6,8 +6,8 @@ view, redact, explain, adjudicate and verify a game — so that a game played un
 engine does. Only relative imports: nothing here reaches the current engine. The bots,
 the runner, the CLI and the benchmarks are not part of it (no stored game needs them).
 
-Never edit these files: ``kolkhoz_core/releases/__init__.py`` lists each file's
-sha256 and a test checks them (docs/engine-api.md, "Engine versions").
+Never edit these files: ``kolkhoz_core/releases/__init__.py`` registers the digest of
+their sources and a test recomputes it (docs/engine-api.md, "Engine versions").
 """
 
 from .bundle import build_bundle, verify_bundle
