@@ -86,8 +86,9 @@ def engine_for(version: str | None) -> ModuleType:
 def _pinned(events: Sequence[Event], version: str | None = None) -> ModuleType:
     """The engine of a log: ``version`` if given, else its ``game`` event's pin (if the
     log starts with it), else the current engine."""
-    if version is None and events and events[0].get("type") == "game":
-        version = events[0].get("engine_version")
+    first = events[0] if events else None
+    if version is None and isinstance(first, dict) and first.get("type") == "game":
+        version = first.get("engine_version")
     return engine_for(version)
 
 
