@@ -21,10 +21,10 @@ import pytest
 
 import kolkhoz_core
 from kolkhoz_core import ENGINE_VERSION, releases
-from kolkhoz_core import requisition as core_requisition
 from kolkhoz_core.bundle import build_bundle, verify_bundle
 from tests.replays.fixtures import (
     RELEASES,
+    change_current_rules,
     is_refused,
     load_log,
     load_record,
@@ -88,14 +88,7 @@ def test_a_change_to_any_fixture_log_comes_with_a_new_engine_version(name):
 
 def test_the_guard_catches_a_behaviour_change_without_a_version_bump(monkeypatch):
     # given a rules change in the current engine only (lowest score wins), no new version
-    real = core_requisition.game_end_event
-
-    def reversed_ranking(s, seed):
-        end = real(s, seed)
-        end["places"] = [5 - p for p in end["places"]]
-        return end
-
-    monkeypatch.setattr(core_requisition, "game_end_event", reversed_ranking)
+    change_current_rules(monkeypatch)
     # then every fixture fails with the instruction to bump and freeze
     name = CURRENT[0]
     drift = fixture_drift(name)

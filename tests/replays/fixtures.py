@@ -48,6 +48,22 @@ def is_refused(name: str) -> bool:
     return bool(expected and expected.get("exit") == 2)
 
 
+def change_current_rules(monkeypatch: Any) -> None:
+    """Simulate a behaviour change of the CURRENT engine only (the lowest score wins:
+    ``game_end`` places reversed), as a rules change without a version bump would be.
+    A frozen release keeps its own copy of every rule, so it is untouched."""
+    from kolkhoz_core import requisition
+
+    real = requisition.game_end_event
+
+    def reversed_ranking(s: Any, seed: str | None) -> dict[str, Any]:
+        end = real(s, seed)
+        end["places"] = [5 - p for p in end["places"]]
+        return end
+
+    monkeypatch.setattr(requisition, "game_end_event", reversed_ranking)
+
+
 def _read_log(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 

@@ -15,12 +15,11 @@ import pytest
 from django.core.management import CommandError, call_command
 
 import kolkhoz_core
-from kolkhoz_core import requisition as core_requisition
 from replays import engine, selectors
 from replays.models import Game, GameStatus
 from replays.services import game_advance_chance, game_bots_play, game_seats_assign
 
-from .fixtures import load_log, load_record, load_release_log
+from .fixtures import change_current_rules, load_log, load_record, load_release_log
 from .helpers import SEATS, store
 
 pytestmark = pytest.mark.django_db
@@ -32,15 +31,7 @@ OLD = ("0.1.0", "play_kolkhoz_fx-1")
 def rules_change(monkeypatch):
     """The current engine's behaviour changes (lowest score wins) — in the current
     engine's code only: a frozen release has its own copy of every rule."""
-    real = core_requisition.game_end_event
-
-    def reversed_ranking(s, seed):
-        end = real(s, seed)
-        end["places"] = [5 - p for p in end["places"]]
-        return end
-
-    monkeypatch.setattr(core_requisition, "game_end_event", reversed_ranking)
-    return reversed_ranking
+    change_current_rules(monkeypatch)
 
 
 def _store_log(log):
