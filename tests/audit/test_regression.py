@@ -1,6 +1,7 @@
-"""The regression check: every fixture record and every stored game re-adjudicated with
-the CURRENT engine must give the stored result — a rules change that alters an old
-result fails CI here (and ``manage.py regress_games`` exits non-zero)."""
+"""The regression check: every fixture record re-adjudicated with the CURRENT engine
+must give the stored result, and every stored game with its pinned engine — a rules
+change that alters an old result fails CI here (and ``manage.py regress_games`` exits
+non-zero); test_engine_releases.py demands a new engine version for any log change."""
 
 from __future__ import annotations
 
