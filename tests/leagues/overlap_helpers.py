@@ -7,11 +7,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
 from tests.humans.helpers import RULESET_1Y, bearer, first_legal_input, seat_token
 from tournaments import services
-from tournaments.models import League, Table, Tournament
+from tournaments.models import League, Player, Rating, RatingChange, Table, Tournament
 
 
 def bots(prefix: str, n: int) -> list[Any]:
@@ -62,3 +64,35 @@ def person_plays_to_the_end(table: Table, person: Any, *, wait: Any = None) -> N
                      format="json", **bearer(token))
         assert r.status_code == 201, r.content
     raise AssertionError("the game did not end")
+
+
+def broken_series() -> tuple[Tournament, Any]:
+    """A 4-bot one-round series whose first bot's settings its bot refuses: every table
+    task raises ValueError before it plays anything. Returns it and that bot."""
+    stamp = time.time_ns()
+    league = services.league_create(name=f"Broken {stamp}", slug=f"broken-{stamp}",
+                                    ruleset=RULESET_1Y)
+    b = bots(f"broken-{stamp}", 4)
+    t = services.tournament_create(season=league.seasons.get(), name="Broken",
+                                   format="series", rounds=1, players=b,
+                                   ruleset=RULESET_1Y, seed=f"broken-{stamp}")
+    Player.objects.filter(pk=b[0].pk).update(bot_settings={"bogus": 1})
+    return t, b[0]
+
+
+def organiser(name: str = "org-nostick") -> APIClient:
+    """An API client signed in as a member of ``organisers``."""
+    user = get_user_model().objects.create_user(username=name, password="pw-long-enough-1")
+    user.groups.add(Group.objects.get_or_create(name="organisers")[0])
+    api = APIClient()
+    api.force_login(user)
+    return api
+
+
+def ladder_snapshot(league: League) -> tuple[list[Any], list[Any]]:
+    """Every Rating and RatingChange number of ``league``, sorted (for equality)."""
+    return (sorted((r.player.name, r.mu, r.sigma, r.games, r.last_played_at) for r in
+                   Rating.objects.filter(league=league).select_related("player")),
+            sorted((c.order, c.player.name, c.mu_before, c.sigma_before, c.mu_after,
+                    c.sigma_after, c.inputs["idle_days"]) for c in
+                   RatingChange.objects.filter(league=league).select_related("player")))

@@ -7,14 +7,11 @@ organisers, the stalled-table sweep leaves it alone, and an organiser resumes it
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
-from tests.humans.helpers import RULESET_1Y, make_person
+from tests.humans.helpers import make_person
 from tournaments import services
 from tournaments.models import (
     Player,
@@ -26,17 +23,15 @@ from tournaments.models import (
     TournamentStatus,
 )
 
-from .overlap_helpers import bots, overlapping_pair, person_plays_to_the_end
+from .overlap_helpers import (
+    broken_series,
+    ladder_snapshot,
+    organiser,
+    overlapping_pair,
+    person_plays_to_the_end,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
-
-
-def ladder_snapshot(league):
-    return (sorted((r.player.name, r.mu, r.sigma, r.games, r.last_played_at) for r in
-                   Rating.objects.filter(league=league).select_related("player")),
-            sorted((c.order, c.player.name, c.mu_before, c.sigma_before, c.mu_after,
-                    c.sigma_after, c.inputs["idle_days"]) for c in
-                   RatingChange.objects.filter(league=league).select_related("player")))
 
 
 def test_overlapping_swiss_in_one_league_both_finish_and_are_rated():
@@ -74,29 +69,6 @@ def test_overlapping_swiss_in_one_league_both_finish_and_are_rated():
     before = ladder_snapshot(league)
     services.ratings_rebuild(league=league)
     assert ladder_snapshot(league) == before
-
-
-def organiser(name="org-nostick"):
-    User = get_user_model()
-    user = User.objects.create_user(username=name, password="pw-long-enough-1")
-    user.groups.add(Group.objects.get_or_create(name="organisers")[0])
-    api = APIClient()
-    api.force_login(user)
-    return api
-
-
-def broken_series():
-    """A 4-bot series whose first bot's settings the bot refuses (every table task
-    raises ValueError before it plays anything)."""
-    stamp = time.time_ns()
-    league = services.league_create(name=f"Broken {stamp}", slug=f"broken-{stamp}",
-                                    ruleset=RULESET_1Y)
-    b = bots(f"broken-{stamp}", 4)
-    t = services.tournament_create(season=league.seasons.get(), name="Broken",
-                                   format="series", rounds=1, players=b,
-                                   ruleset=RULESET_1Y, seed=f"broken-{stamp}")
-    Player.objects.filter(pk=b[0].pk).update(bot_settings={"bogus": 1})
-    return t, b[0]
 
 
 def test_a_failing_table_is_marked_failed_skipped_by_the_sweep_and_resumed():

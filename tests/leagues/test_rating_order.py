@@ -21,8 +21,7 @@ from tournaments import rating, services
 from tournaments.models import Rating, RatingChange, Table, TableStatus
 
 from .league_helpers import reference_log, stored_log
-from .overlap_helpers import bots
-from .test_overlap import ladder_snapshot
+from .overlap_helpers import bots, ladder_snapshot
 
 ONE_YEAR = {"preset": "kolkhoz", "options": {"years": 1}}
 
