@@ -36,13 +36,13 @@ def test_an_organiser_sees_the_error_and_resumes_the_table(page, live_server, sc
     page.fill("#id_password", "pw-long-enough-1")
     page.click("button[type=submit]")
     page.wait_for_url(f"**/tournaments/{t.pk}/")
-    page.wait_for_selector("td.failed code.error")
-    assert "the random bot takes no settings" in page.locator("td.failed code.error").inner_text()
+    page.wait_for_selector("tr.failed code.error")
+    assert "the random bot takes no settings" in page.locator("tr.failed code.error").inner_text()
     page.screenshot(path=str(screenshots / "tournament-failed-table.png"), full_page=True)
 
     Player.objects.filter(pk=bot.pk).update(bot_settings={})
     page.get_by_role("button", name="Resume round 1, table 1").click()
-    page.wait_for_function("() => !document.querySelector('td.failed')")
+    page.wait_for_function("() => !document.querySelector('tr.failed')")
     assert page.locator("#rounds tbody tr td").nth(5).inner_text().strip() == "finished"
     table.refresh_from_db()
     assert table.status == TableStatus.FINISHED

@@ -34,10 +34,15 @@ async function resume(table) {
   if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
 }
 
-function statusCell(round, table) {
-  if (table.status !== "failed" || table.error === null) {
-    return el("td", {}, table.error ? el("span", { title: table.error }, `${table.status} (retrying)`) : table.status);
-  }
+function statusCell(table) {
+  // organisers get the error of a table that is retrying ("" when none), others null
+  return el("td", {}, table.error && table.status !== "failed"
+    ? el("span", { title: table.error }, `${table.status} (retrying)`) : table.status);
+}
+
+// Under a failed table, for organisers: its error and a Resume button.
+function failedRow(round, table) {
+  if (table.status !== "failed" || table.error === null) return null;
   const button = el("button", { type: "button", "aria-label": `Resume round ${round.number}, table ${table.number}`,
     onclick: () => {
       button.disabled = true;
@@ -46,18 +51,19 @@ function statusCell(round, table) {
         document.getElementById("message").textContent = `Could not resume the table: ${error.message}`;
       });
     } }, "Resume");
-  return el("td", { class: "failed" }, el("strong", {}, "failed"), " ",
-    el("code", { class: "error" }, table.error), " ", button);
+  return el("tr", { class: "failed" }, el("td", {}),
+    el("td", { colspan: "6" }, el("strong", {}, `Table ${table.number} failed: `),
+      el("code", { class: "error" }, table.error), " ", button));
 }
 
 function roundSection(round) {
-  const rows = round.tables.map((table) => el("tr", {},
+  const rows = round.tables.flatMap((table) => [el("tr", {},
     el("td", { class: "num" }, String(table.number)),
     ...[0, 1, 2, 3].map((s) => seatCell(table, table.seats.find((x) => x.seat === s) || { seat: s, player: "—" })),
-    statusCell(round, table),
+    statusCell(table),
     el("td", {}, table.game
       ? el("a", { href: `/games/${table.game}/`, "aria-label": `Replay of round ${round.number}, table ${table.number}` }, "Replay")
-      : "—")));
+      : "—")), failedRow(round, table)]);
   return el("section", { class: "round", "aria-label": `Round ${round.number}` },
     el("h3", {}, `Round ${round.number} `, el("span", { class: `badge status-${round.status}` }, round.status)),
     el("div", { class: "scroll" }, el("table", { class: "data", "aria-label": `Tables of round ${round.number}` },
