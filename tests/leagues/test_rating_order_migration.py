@@ -1,4 +1,4 @@
-"""Migrations 0005/0006: existing rating changes are renumbered one order per change (in
+"""Migrations 0006/0007: existing rating changes are renumbered one order per change (in
 the order they were stored) and rated rounds numbered in the order they were rated,
 before (league, order) becomes unique — nobody's numbers change."""
 
@@ -10,8 +10,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE = [("tournaments", "0004_deadline_beat_schedule")]
-AFTER = [("tournaments", "0006_unique_rating_order")]
+BEFORE = [("tournaments", "0005_tournament_secret")]
+AFTER = [("tournaments", "0007_unique_rating_order")]
 
 
 def _migrate(targets):

@@ -1,7 +1,7 @@
 """Failed tables (status ``failed``, ``error``, ``failed_at``) and the league's rating
 order: ``Round.rating_seq`` numbers rated rounds in the order they were applied, and
 ``RatingChange.order`` becomes the change's own position in the league's ladder
-(unique per league, added in 0006). Existing rows are renumbered in the order they
+(unique per league, added in 0007). Existing rows are renumbered in the order they
 were stored, so nobody's numbers change."""
 
 from django.db import migrations, models
@@ -32,7 +32,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('replays', '0003_seat_user_bot_event_time_used'),
-        ('tournaments', '0004_deadline_beat_schedule'),
+        ('tournaments', '0005_tournament_secret'),
     ]
 
     operations = [

@@ -1,4 +1,4 @@
-"""A league's ladder has one rating change per position (see 0005)."""
+"""A league's ladder has one rating change per position (see 0006)."""
 
 from django.db import migrations, models
 
@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tournaments", "0005_table_failed_rating_order"),
+        ("tournaments", "0006_table_failed_rating_order"),
     ]
 
     operations = [
