@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import signal
 import time
-import uuid
 
 import pytest
-from django.db import connection
 
 from config.celery import app as celery_app
 from replays.selectors import game_verify
@@ -31,7 +29,7 @@ from tournaments.models import (
 )
 from tournaments.tasks import resume_stalled_tables
 
-from .league_helpers import kill_worker, start_worker, wait_until
+from .league_helpers import kill_worker, start_worker, wait_until, worker_env
 from .overlap_helpers import (
     broken_series,
     ladder_snapshot,
@@ -48,15 +46,10 @@ RETRIES, BACKOFF_S = 2, 1  # the worker's retry policy here: waits of 1 s then 2
 
 @pytest.fixture
 def worker(postgres, redis_url, settings):
-    queue = f"kolkhoz-nostick-{uuid.uuid4().hex[:8]}"
-    celery_app.conf.task_default_queue = queue
-    db = connection.settings_dict
-    url = (f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/"
-           f"{db['NAME']}")
-    env = {"DATABASE_URL": url, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
-           "CELERY_TASK_DEFAULT_QUEUE": queue, "REDIS_URL": redis_url,
-           "KOLKHOZ_TABLE_TASK_RETRIES": str(RETRIES),
-           "KOLKHOZ_TABLE_TASK_BACKOFF_S": str(BACKOFF_S), "KOLKHOZ_TABLE_TASK_JITTER": "0"}
+    env, queue = worker_env(settings, "kolkhoz-nostick", REDIS_URL=redis_url,
+                            KOLKHOZ_TABLE_TASK_RETRIES=str(RETRIES),
+                            KOLKHOZ_TABLE_TASK_BACKOFF_S=str(BACKOFF_S),
+                            KOLKHOZ_TABLE_TASK_JITTER="0")
     settings.REDIS_URL = redis_url
     proc = start_worker(env, queue)
     yield proc
