@@ -131,6 +131,15 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TASK_ALWAYS_EAGER = _env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+# A table task that raises is retried with Celery's exponential backoff (base seconds,
+# doubling, capped, with jitter), then its table is marked failed (tournaments.recovery).
+# The cap stays below the stalled-table sweep's minute (a retrying table is never swept
+# into a second chain) and below Redis's visibility timeout (a waiting retry message is
+# not redelivered).
+KOLKHOZ_TABLE_TASK_RETRIES = int(os.environ.get("KOLKHOZ_TABLE_TASK_RETRIES", "8"))
+KOLKHOZ_TABLE_TASK_BACKOFF_S = int(os.environ.get("KOLKHOZ_TABLE_TASK_BACKOFF_S", "2"))
+KOLKHOZ_TABLE_TASK_BACKOFF_MAX_S = int(os.environ.get("KOLKHOZ_TABLE_TASK_BACKOFF_MAX_S", "30"))
+KOLKHOZ_TABLE_TASK_JITTER = _env_bool("KOLKHOZ_TABLE_TASK_JITTER", True)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_PASSWORD_VALIDATORS = [

@@ -94,3 +94,15 @@ def browser_type_launch_args(browser_type_launch_args):
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # see the comment above
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "headless": True,
             "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def eager_celery():
+    """Run Celery tasks in-process, at once (the bots move inside the request's
+    on-commit hook), restoring the app's setting afterwards."""
+    from config.celery import app as celery_app
+
+    before = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = before

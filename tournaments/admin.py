@@ -1,8 +1,12 @@
 """Organisers' screens: leagues, seasons, players, tournaments with entries, rounds, tables."""
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
 
-from . import models
+from replays.errors import ConflictError
+
+from . import models, recovery
 
 
 @admin.register(models.League)
@@ -60,9 +64,32 @@ class TableSeatInline(admin.TabularInline):
 
 @admin.register(models.Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ("id", "round", "number", "status", "game")
+    """Tables; a ``failed`` one shows its task's error and is resumed with the action
+    "Resume failed tables" once the cause is fixed (``tournaments.recovery``)."""
+
+    list_display = ("id", "round", "number", "status", "short_error", "failed_at", "game")
     list_filter = ("status",)
+    readonly_fields = ("error", "failed_at")
     inlines = [TableSeatInline]
+    actions = ["resume_tables"]
+
+    @admin.display(description="error")
+    def short_error(self, table: models.Table) -> str:
+        return table.error[:120]
+
+    @admin.action(description="Resume failed tables")
+    def resume_tables(self, request: HttpRequest, queryset: QuerySet[models.Table]) -> None:
+        resumed, skipped = 0, []
+        for table in queryset.order_by("pk"):
+            try:
+                recovery.table_resume(table_id=table.pk)
+                resumed += 1
+            except ConflictError:
+                skipped.append(str(table.pk))
+        self.message_user(request, f"{resumed} table(s) resumed.", messages.SUCCESS)
+        if skipped:
+            self.message_user(request, f"Not failed, left as they are: {', '.join(skipped)}.",
+                              messages.WARNING)
 
 
 @admin.register(models.Round)

@@ -22,7 +22,7 @@ from replays.apis import GameOutputSerializer
 from replays.errors import MalformedError, NotFoundError
 from replays.models import Game
 
-from . import selectors, serializers, services
+from . import recovery, selectors, serializers, services
 from .models import League, Player, RatingChange, Season, Table, Tournament
 from .renderers import StandingsCSVRenderer
 
@@ -35,9 +35,7 @@ class IsOrganiserOrReadOnly(permissions.BasePermission):
     def has_permission(self, request: Request, view: Any) -> bool:
         if request.method in permissions.SAFE_METHODS:
             return True
-        user = request.user
-        return bool(user and user.is_authenticated and
-                    (user.is_staff or user.groups.filter(name="organisers").exists()))
+        return selectors.user_is_organiser(request.user)
 
 
 class OrganiserView:
@@ -188,8 +186,26 @@ class TableListApi(generics.ListAPIView):
 
 
 class TableDetailApi(generics.RetrieveAPIView):
+    """A table with its seats, result, game id and status; organisers also see the
+    error of a table whose task failed (``error``; null for everyone else)."""
+
     queryset = Table.objects.select_related("round").prefetch_related("seats__player")
     serializer_class = serializers.TableSerializer
+
+
+class TableResumeApi(OrganiserView, APIView):
+    """POST: resume a ``failed`` table once the cause of its error is fixed (organisers):
+    it goes back to ``playing``, its error is cleared and its task enqueued; it
+    continues from the stored log. 409 ``not_failed`` when the table is not failed,
+    404 when there is no such table, 401/403 for anyone but an organiser."""
+
+    @extend_schema(request=None, responses={200: serializers.TableSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        get_object_or_404(Table, pk=pk)
+        recovery.table_resume(table_id=pk)
+        table = (Table.objects.select_related("round").prefetch_related("seats__player")
+                 .get(pk=pk))
+        return Response(serializers.TableSerializer(table, context={"request": request}).data)
 
 
 class PlayerListApi(generics.ListAPIView):

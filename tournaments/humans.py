@@ -169,8 +169,10 @@ def table_timeout_apply(*, table: Table, now: Any = None) -> int | None:
 
 def table_enqueue_for_game(*, game_id: Any) -> None:
     """Receiver of ``replays.signals.input_accepted``: a game at a table → enqueue the
-    table's task (idempotent: it plays the bots and stops at the next person)."""
-    table_id = (Table.objects.filter(game_id=game_id).exclude(status=TableStatus.FINISHED)
+    table's task (idempotent: it plays the bots and stops at the next person). A
+    ``failed`` table is left parked until an organiser resumes it."""
+    table_id = (Table.objects.filter(game_id=game_id,
+                                     status__in=[TableStatus.PENDING, TableStatus.PLAYING])
                 .values_list("id", flat=True).first())
     if table_id is not None:
         from .services import _enqueue

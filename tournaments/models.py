@@ -168,6 +168,9 @@ class Round(models.Model):
                               default=RoundStatus.PENDING, db_index=True)
     starts_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Position of this round in its league's rating order (1, 2, …), given under the
+    # league's lock when its games are rated; null: not rated (yet).
+    rating_seq = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -179,6 +182,9 @@ class TableStatus(models.TextChoices):
     PENDING = "pending", "Pending"
     PLAYING = "playing", "Playing"
     FINISHED = "finished", "Finished"
+    # Its task failed after every retry: parked (the sweep skips it) until an organiser
+    # resumes it (``tournaments.recovery.table_resume``).
+    FAILED = "failed", "Failed"
 
 
 class Table(models.Model):
@@ -199,6 +205,10 @@ class Table(models.Model):
                                       blank=True, default="")
     autopilot_bot = models.CharField(max_length=40, default="random")
     max_timeouts = models.PositiveSmallIntegerField(default=3)
+    # The last error of its task (kept while it retries; cleared when it runs cleanly or
+    # is resumed) and when it was given up on (status ``failed``). Organisers only.
+    error = models.TextField(blank=True, default="")
+    failed_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -258,7 +268,9 @@ class RatingChange(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
     game = models.ForeignKey("replays.Game", on_delete=models.PROTECT,
                              related_name="rating_changes")
-    order = models.PositiveIntegerField()  # position of the game in the league's ladder
+    # Position of this change in the league's ladder, unique per league: a game's
+    # changes are consecutive, in seat order; games in the league's rating order.
+    order = models.PositiveIntegerField()
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
     mu_after = models.FloatField()
@@ -269,7 +281,9 @@ class RatingChange(models.Model):
     class Meta:
         ordering = ["league", "order", "player"]
         constraints = [models.UniqueConstraint(fields=["league", "player", "game"],
-                                               name="unique_rating_change")]
+                                               name="unique_rating_change"),
+                       models.UniqueConstraint(fields=["league", "order"],
+                                               name="unique_rating_order")]
 
 
 class MoveTimeout(models.Model):

@@ -25,9 +25,16 @@ Policies
   its own, so this one formula is written here).  A settled player
   (sigma ≈ 4, ~30 games) turns provisional again after ~10 idle months and
   reaches the cap after ~19.
-* **Determinism.**  :func:`rebuild` sorts games by ``(played_at, game_id)``
-  and replays them through the same code as :meth:`Ladder.record`, so an
-  incremental ladder and a rebuilt one hold bit-identical numbers.
+  The idle time is counted from the player's latest game time so far and
+  is never negative: a game rated after a game that was played later (two
+  overlapping tournaments of one league, the later one finishing first)
+  counts 0 idle days, and the player's last game time never moves back.
+* **Order.**  Games are rated in ``order`` (the league's application order:
+  the Django app numbers each rated round when it applies it), then
+  ``played_at``, then ``game_id``.
+* **Determinism.**  :func:`rebuild` sorts games by that key and replays
+  them through the same code as :meth:`Ladder.record`, so an incremental
+  ladder and a rebuilt one hold bit-identical numbers.
 """
 
 from __future__ import annotations
@@ -232,18 +239,23 @@ class RatedGame:
 
     ``game_id``: unique id (orders games played at the same instant).
     ``players``/``places``: seat order, places 1 = best, ties equal.
-    ``played_at``: when it finished (naive = UTC, aware converted to UTC);
+    ``played_at``: when it was played (naive = UTC, aware converted to UTC);
     ``None`` disables inactivity inflation for the players of this game.
+    ``order``: its position in the ladder's application order (games with equal
+    ``order`` are sorted by ``played_at``, then ``game_id``; 0 = unnumbered).
     """
 
     game_id: str
     players: tuple[str, ...]
     places: tuple[int, ...]
     played_at: datetime | None = None
+    order: int = 0
 
-    def order_key(self) -> tuple[datetime, str]:
-        """Sort key used by :func:`rebuild`: ``(played_at or datetime.min, game_id)``."""
-        return (_utc_naive(self.played_at) if self.played_at else datetime.min, self.game_id)
+    def order_key(self) -> tuple[int, datetime, str]:
+        """Sort key used by :func:`rebuild`:
+        ``(order, played_at or datetime.min, game_id)``."""
+        when = _utc_naive(self.played_at) if self.played_at else datetime.min
+        return (self.order, when, self.game_id)
 
 
 @dataclass
@@ -271,17 +283,18 @@ class LadderEntry:
 class Ladder:
     """The rating ladder: current entries plus every :class:`RatingChange`.
 
-    Feed games in ``(played_at, game_id)`` order with :meth:`record`, or
+    Feed games in :meth:`RatedGame.order_key` order with :meth:`record`, or
     build the whole ladder with :func:`rebuild`; both give identical numbers.
     """
 
     entries: dict[str, LadderEntry] = field(default_factory=dict)
     changes: list[RatingChange] = field(default_factory=list)
-    _last_key: tuple[datetime, str] | None = None
+    _last_key: tuple[int, datetime, str] | None = None
     _seen: set[str] = field(default_factory=set)
 
     def record(self, game: RatedGame) -> list[RatingChange]:
-        """Rate ``game`` and apply it: inflate idle sigmas, then ``rate_game``.
+        """Rate ``game`` and apply it: inflate idle sigmas (idle days counted from
+        each player's latest game time, never negative), then ``rate_game``.
 
         Returns the game's :class:`RatingChange` s (also appended to
         ``changes``).  Raises ValueError if ``game_id`` was already recorded,
@@ -294,7 +307,7 @@ class Ladder:
         if self._last_key is not None and key < self._last_key:
             raise ValueError(
                 f"game {game.game_id!r} is older than the last rated game "
-                f"{self._last_key[1]!r}; call rebuild() with every game instead"
+                f"{self._last_key[2]!r}; call rebuild() with every game instead"
             )
         _check_game(game.players, game.places)
         when = _utc_naive(game.played_at) if game.played_at else None
@@ -305,7 +318,8 @@ class Ladder:
             idle: int | None = None
             sigma = e.sigma
             if when is not None and e.last_played is not None:
-                idle = (when - e.last_played).days
+                # played before the player's latest rated game: no idle time
+                idle = max(0, (when - e.last_played).days)
                 sigma = inflate_sigma(e.sigma, idle)
             inputs[p] = (e.mu, sigma)
             stored[p] = (e.sigma, idle)
@@ -317,7 +331,7 @@ class Ladder:
             e = self.entries.setdefault(c.player, LadderEntry(c.player))
             e.mu, e.sigma = c.mu_after, c.sigma_after
             e.games += 1
-            if when is not None:
+            if when is not None and (e.last_played is None or when > e.last_played):
                 e.last_played = when
         self.changes.extend(changes)
         self._seen.add(game.game_id)
@@ -337,7 +351,7 @@ def rebuild(games: Iterable[RatedGame]) -> Ladder:
     """Recompute the whole ladder from scratch, deterministically.
 
     ``games``: every rated game, any order; they are applied sorted by
-    ``(played_at, game_id)`` through :meth:`Ladder.record`, so the result is
+    :meth:`RatedGame.order_key` through :meth:`Ladder.record`, so the result is
     bit-identical to recording them one by one in that order, and to any
     other rebuild of the same games.  Raises ValueError on duplicate
     ``game_id`` or an invalid game.

@@ -11,6 +11,12 @@ from .models import League, Player, Rating, RatingChange, Tournament
 from .services import standings_rows
 
 
+def user_is_organiser(user: Any) -> bool:
+    """Whether ``user`` may run leagues: signed in, and staff or in ``organisers``."""
+    return bool(user and user.is_authenticated and
+                (user.is_staff or user.groups.filter(name="organisers").exists()))
+
+
 def tournament_standings(*, tournament: Tournament) -> list[dict[str, Any]]:
     """Rows best first: rank, player, games, points, cellar, medals, opponents' points,
     place counts (tournaments.scoring; tie-breaks documented in the README)."""

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from . import seeds as table_seeds
 from .models import League, Player, RatingChange, Round, Table, Tournament, TournamentStatus
+from .selectors import user_is_organiser
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -33,14 +35,36 @@ class TableSeatSerializer(serializers.Serializer):
 
 
 class TableSerializer(serializers.ModelSerializer):
+    """A table; ``error`` (the last error of its task, "" if none) and ``failed_at`` are
+    shown to organisers only (null for everyone else)."""
+
     seats = TableSeatSerializer(many=True, read_only=True)
     tournament = serializers.IntegerField(source="round.tournament_id", read_only=True)
     round_number = serializers.IntegerField(source="round.number", read_only=True)
+    error = serializers.SerializerMethodField()
+    failed_at = serializers.SerializerMethodField()
 
     class Meta:
         model = Table
         fields = ["id", "tournament", "round_number", "number", "status", "game", "seats",
-                  "places", "scores", "medals", "updated_at"]
+                  "places", "scores", "medals", "error", "failed_at", "updated_at"]
+
+    def _organiser(self) -> bool:
+        if "organiser" not in self.context:
+            request = self.context.get("request")
+            self.context["organiser"] = bool(
+                request is not None and user_is_organiser(request.user))
+        return bool(self.context["organiser"])
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_error(self, table: Table) -> str | None:
+        return table.error if self._organiser() else None
+
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
+    def get_failed_at(self, table: Table) -> str | None:
+        if not self._organiser() or table.failed_at is None:
+            return None
+        return serializers.DateTimeField().to_representation(table.failed_at)
 
 
 class RoundSerializer(serializers.ModelSerializer):

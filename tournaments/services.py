@@ -11,7 +11,7 @@ import hashlib
 import os
 import time
 from collections.abc import Sequence
-from datetime import UTC, timedelta
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
@@ -27,8 +27,14 @@ from replays.errors import ApplicationError, ConflictError
 from replays.models import Game, GameEvent
 from replays.services import game_append, game_create_from_engine
 
-from . import humans, pairing, rating
+from . import humans, pairing
 from . import seeds as table_seeds
+from .ladder import (  # noqa: F401 - the ladder's services, re-exported here
+    counted_tables,
+    rated_game_of,
+    ratings_apply_round,
+    ratings_rebuild,
+)
 from .models import (
     Bye,
     Entry,
@@ -36,8 +42,6 @@ from .models import (
     League,
     Player,
     PlayerKind,
-    Rating,
-    RatingChange,
     Round,
     RoundStatus,
     Season,
@@ -296,10 +300,11 @@ def table_play(*, table_id: int) -> Table:
     (``kolkhoz_core.runner.bot_rng``), so the log is identical to an uninterrupted run.
     A seat without a bot (a person) stops the loop until that person acts. At a table
     with people the bots move one decision at a time, their generators seeded from the
-    seed and the seq (``tournaments.humans``).
+    seed and the seq (``tournaments.humans``). A ``failed`` table is parked: nothing is
+    played until an organiser resumes it (``tournaments.recovery.table_resume``).
     """
     table = Table.objects.select_related("game", "round__tournament").get(pk=table_id)
-    if table.status == TableStatus.FINISHED:
+    if table.status in (TableStatus.FINISHED, TableStatus.FAILED):
         return table
     if table.status == TableStatus.PENDING:
         Table.objects.filter(pk=table.pk, status=TableStatus.PENDING).update(
@@ -350,9 +355,10 @@ def table_finish(*, table_id: int, result: dict[str, Any] | None = None) -> None
     if end is None:
         return
     with transaction.atomic():
-        updated = (Table.objects.filter(pk=table_id).exclude(status=TableStatus.FINISHED)
+        updated = (Table.objects.filter(pk=table_id,
+                                        status__in=[TableStatus.PENDING, TableStatus.PLAYING])
                    .update(places=end["places"], scores=end["scores"], medals=end["medals"],
-                           status=TableStatus.FINISHED, updated_at=timezone.now()))
+                           status=TableStatus.FINISHED, error="", updated_at=timezone.now()))
         if not updated:
             return
         rnd = Round.objects.select_for_update().get(pk=table.round_id)
@@ -379,112 +385,13 @@ def round_finish(*, round_: Round) -> None:
         t.save(update_fields=["status", "finished_at"])
 
 
-# -- ratings -------------------------------------------------------------------------------
-VOIDED_EVENT = "game_voided"
-
-
-def counted_tables(tables: Any) -> Any:
-    """``tables`` less those whose game an arbiter voided (a ``game_voided`` event after
-    ``game_end``, appended by ``disputes``): a voided game counts for neither standings
-    nor ratings. An adjusted result needs nothing here: the ruling rewrites the
-    table's ``places`` (its effective result) and the ladder is rebuilt."""
-    return tables.exclude(game__events__type=VOIDED_EVENT)
-
-
-def rated_game_of(table: Table) -> rating.RatedGame:
-    """A finished table as the ladder rates it: ordered by the round's start time, then
-    (tournament, round, table) — a canonical order shared by incremental and rebuild."""
-    rnd = table.round
-    key = f"t{rnd.tournament_id:08d}-r{rnd.number:04d}-k{table.number:04d}"
-    players = tuple(s.player.name for s in table.seats.select_related("player").order_by("seat"))
-    return rating.RatedGame(game_id=key, players=players, places=tuple(table.places),
-                            played_at=rnd.starts_at)
-
-
-def _ladder_from_db(league: League) -> rating.Ladder:
-    ladder = rating.Ladder()
-    for r in Rating.objects.filter(league=league).select_related("player"):
-        ladder.entries[r.player.name] = rating.LadderEntry(
-            player=r.player.name, mu=r.mu, sigma=r.sigma, games=r.games,
-            last_played=r.last_played_at.replace(tzinfo=None) if r.last_played_at else None)
-    return ladder
-
-
-def _store_changes(league: League, changes: list[rating.RatingChange],
-                   tables: dict[str, Table], order_start: int) -> None:
-    by_name = {p.name: p for p in Player.objects.filter(name__in={c.player for c in changes})}
-    rows = []
-    order = order_start
-    last_game = None
-    for c in changes:
-        if c.game_id != last_game:
-            order += 1
-            last_game = c.game_id
-        table = tables[str(c.game_id)]
-        rows.append(RatingChange(
-            league=league, player=by_name[c.player], game_id=table.game_id, order=order,
-            mu_before=c.mu_before, sigma_before=c.sigma_before, mu_after=c.mu_after,
-            sigma_after=c.sigma_after,
-            inputs={"players": list(c.players), "places": list(c.places), "place": c.place,
-                    "sigma_stored": c.sigma_stored, "idle_days": c.idle_days,
-                    "table": table.pk, "key": c.game_id}))
-    RatingChange.objects.bulk_create(rows)
-
-
-def _save_ladder(league: League, ladder: rating.Ladder) -> None:
-    """Upsert every ladder entry's Rating in one statement."""
-    players = {p.name: p for p in Player.objects.filter(name__in=list(ladder.entries))}
-    rows = [Rating(league=league, player=players[name], mu=e.mu, sigma=e.sigma, games=e.games,
-                   last_played_at=e.last_played.replace(tzinfo=UTC) if e.last_played else None)
-            for name, e in ladder.entries.items()]
-    Rating.objects.bulk_create(rows, update_conflicts=True, unique_fields=["league", "player"],
-                               update_fields=["mu", "sigma", "games", "last_played_at"])
-
-
-def ratings_apply_round(*, round_: Round) -> list[rating.RatingChange]:
-    """Rate a finished round's games in table order (each player sits at one table per
-    round, so the order inside a round cannot change anyone's numbers)."""
-    league = round_.tournament.season.league
-    ladder = _ladder_from_db(league)
-    tables = list(counted_tables(round_.tables.filter(status=TableStatus.FINISHED))
-                  .order_by("number"))
-    by_key: dict[str, Table] = {}
-    changes: list[rating.RatingChange] = []
-    for table in tables:
-        g = rated_game_of(table)
-        by_key[g.game_id] = table
-        changes.extend(ladder.record(g))
-    last = RatingChange.objects.filter(league=league).order_by("-order").first()
-    _store_changes(league, changes, by_key, last.order if last else 0)
-    _save_ladder(league, ladder)
-    return changes
-
-
-def ratings_rebuild(*, league: League) -> rating.Ladder:
-    """Recompute the league's whole ladder from its finished rated games (replacing every
-    Rating and RatingChange); the numbers equal the incremental ones."""
-    # only rounds already rated (a finished round): a running round's finished tables are
-    # rated when it finishes (ratings_apply_round), so a rebuild mid-tournament (after an
-    # arbiter's ruling) never counts them twice
-    tables = list(counted_tables(Table.objects.filter(
-        round__tournament__season__league=league, round__tournament__rated=True,
-        round__status=RoundStatus.FINISHED, status=TableStatus.FINISHED))
-        .select_related("round"))
-    games = [rated_game_of(t) for t in tables]
-    by_key = {g.game_id: t for g, t in zip(games, tables, strict=True)}
-    ladder = rating.rebuild(games)
-    with transaction.atomic():
-        RatingChange.objects.filter(league=league).delete()
-        Rating.objects.filter(league=league).delete()
-        _store_changes(league, ladder.changes, by_key, 0)
-        _save_ladder(league, ladder)
-    return ladder
-
-
 def tables_resume_stalled(*, older_than_s: float = 60.0) -> list[int]:
     """Re-enqueue tables of running tournaments that made no progress for
     ``older_than_s`` seconds (a lost task message; the task is idempotent, so a
-    duplicate costs nothing). Returns the table ids."""
+    duplicate costs nothing). Returns the table ids. A ``failed`` table is never
+    re-enqueued (its task already used its retries on that error): it waits for an
+    organiser's resume. A retrying table is touched at each attempt and its backoff
+    stays below the sweep's minute, so the sweep leaves a retry chain alone."""
     cutoff = timezone.now() - timedelta(seconds=older_than_s)
     ids = list(Table.objects.filter(status__in=[TableStatus.PENDING, TableStatus.PLAYING],
                                     updated_at__lt=cutoff,

@@ -2,22 +2,55 @@
 
 from __future__ import annotations
 
-from celery import shared_task
+import logging
+from typing import Any
 
-from . import services
+from celery import Task, shared_task
+from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
+
+from . import recovery, services
+
+log = logging.getLogger(__name__)
 
 
-@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=20,
-             default_retry_delay=2, soft_time_limit=300, time_limit=360, ignore_result=True)
+class TableTask(Task):  # type: ignore[misc]
+    """``play_table``'s base: Celery's retry and failure hooks record the error on the
+    table (``tournaments.recovery``): each retry notes it, the final failure parks the
+    table as ``failed``, a clean run clears it. A hook that cannot reach the database
+    only logs: the stalled-table sweep picks the table up later."""
+
+    def _record(self, what: str, fn: Any, table_id: Any, **kwargs: Any) -> None:
+        try:
+            fn(table_id=int(table_id), **kwargs)
+        except Exception:  # noqa: BLE001 - a hook must never raise
+            log.exception("could not record the %s of table %s", what, table_id)
+
+    def on_retry(self, exc: BaseException, task_id: str, args: Any, kwargs: Any,
+                 einfo: Any) -> None:
+        self._record("retry", recovery.table_note_retry, args[0], exc=exc)
+
+    def on_failure(self, exc: BaseException, task_id: str, args: Any, kwargs: Any,
+                   einfo: Any) -> None:
+        log.error("table %s failed after its retries: %r", args[0], exc)
+        self._record("failure", recovery.table_mark_failed, args[0], exc=exc)
+
+    def on_success(self, retval: Any, task_id: str, args: Any, kwargs: Any) -> None:
+        self._record("success", recovery.table_clear_error, args[0])
+
+
+@shared_task(base=TableTask, bind=True, acks_late=True, reject_on_worker_lost=True,
+             autoretry_for=(Exception,), dont_autoretry_for=(ObjectDoesNotExist,),
+             max_retries=settings.KOLKHOZ_TABLE_TASK_RETRIES,
+             retry_backoff=settings.KOLKHOZ_TABLE_TASK_BACKOFF_S,
+             retry_backoff_max=settings.KOLKHOZ_TABLE_TASK_BACKOFF_MAX_S,
+             retry_jitter=settings.KOLKHOZ_TABLE_TASK_JITTER,
+             soft_time_limit=300, time_limit=360, ignore_result=True)
 def play_table(self, table_id: int) -> None:  # type: ignore[no-untyped-def]
     """Play a table's game to its end (idempotent, resumable: ``services.table_play``).
-    A database error (lost connection, lock timeout) retries the task."""
-    from django.db import DatabaseError
-
-    try:
-        services.table_play(table_id=table_id)
-    except DatabaseError as exc:
-        raise self.retry(exc=exc) from exc
+    Any exception (a lost connection, a lock timeout, a bug) retries the task with
+    exponential backoff; after the last retry the table is marked ``failed``."""
+    services.table_play(table_id=table_id)
 
 
 @shared_task(ignore_result=True)
@@ -28,7 +61,8 @@ def start_due_tournaments() -> list[int]:
 
 @shared_task(ignore_result=True)
 def resume_stalled_tables() -> list[int]:
-    """Celery beat: re-enqueue tables that made no progress for a minute."""
+    """Celery beat: re-enqueue tables that made no progress for a minute (never the
+    ``failed`` ones: those wait for an organiser's resume)."""
     return services.tables_resume_stalled()
 
 

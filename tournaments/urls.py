@@ -18,6 +18,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/standings/", apis.StandingsApi.as_view(), name="standings"),
     path("tables/", apis.TableListApi.as_view(), name="tables"),
     path("tables/<int:pk>/", apis.TableDetailApi.as_view(), name="table"),
+    path("tables/<int:pk>/resume/", apis.TableResumeApi.as_view(), name="table-resume"),
     path("players/", apis.PlayerListApi.as_view(), name="players"),
     path("players/<int:pk>/", apis.PlayerDetailApi.as_view(), name="player"),
     path("players/<int:pk>/ratings/", apis.PlayerRatingsApi.as_view(), name="player-ratings"),

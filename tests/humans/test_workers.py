@@ -7,16 +7,14 @@ from __future__ import annotations
 
 import signal
 import time
-import uuid
 
 import pytest
-from django.db import connection
 from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
 from replays.models import Game, GameEvent
 from replays.selectors import game_verify
-from tests.leagues.league_helpers import kill_worker, start_worker, wait_until
+from tests.leagues.league_helpers import kill_worker, start_worker, wait_until, worker_env
 from tournaments import services
 from tournaments.models import MoveTimeout, Table, TableStatus
 from tournaments.tasks import enforce_move_deadlines
@@ -37,13 +35,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery,
 
 @pytest.fixture
 def worker(postgres, redis_url, settings):
-    queue = f"kolkhoz-humans-{uuid.uuid4().hex[:8]}"
-    celery_app.conf.task_default_queue = queue
-    db = connection.settings_dict
-    url = (f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/"
-           f"{db['NAME']}")
-    env = {"DATABASE_URL": url, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
-           "CELERY_TASK_DEFAULT_QUEUE": queue, "REDIS_URL": redis_url}
+    env, queue = worker_env(settings, "kolkhoz-humans", REDIS_URL=redis_url)
     settings.REDIS_URL = redis_url
     proc = start_worker(env, queue)
     yield proc

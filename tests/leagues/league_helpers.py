@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,24 @@ def reference_log(table: Table) -> list[dict[str, Any]]:
 
 def stored_log(table: Table) -> list[dict[str, Any]]:
     return game_events(game=table.game)
+
+
+def worker_env(settings: Any, prefix: str, **extra: str) -> tuple[dict[str, str], str]:
+    """Env for a worker process on this test's database (PostgreSQL) and broker, with a
+    queue of its own; this process's Celery app sends to that queue from now on (put it
+    back with ``celery_app.conf.task_default_queue = "celery"``). Returns (env, queue)."""
+    from django.db import connection
+
+    from config.celery import app as celery_app
+
+    queue = f"{prefix}-{uuid.uuid4().hex[:8]}"
+    celery_app.conf.task_default_queue = queue
+    db = connection.settings_dict
+    url = (f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/"
+           f"{db['NAME']}")
+    env = {"DATABASE_URL": url, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+           "CELERY_TASK_DEFAULT_QUEUE": queue, **extra}
+    return env, queue
 
 
 def start_worker(env_extra: dict[str, str], queue: str) -> subprocess.Popen[bytes]:

@@ -5,10 +5,8 @@ Run under CI (.ci/run provides PostgreSQL, Redis); skipped locally without them.
 from __future__ import annotations
 
 import signal
-import uuid
 
 import pytest
-from django.db import connection
 
 from config.celery import app as celery_app
 from replays.models import Game
@@ -24,6 +22,7 @@ from .league_helpers import (
     stored_log,
     wait_until,
 )
+from .league_helpers import worker_env as worker_env_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery, pytest.mark.postgres,
               pytest.mark.redis]
@@ -32,14 +31,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery, pytes
 @pytest.fixture
 def worker_env(postgres, redis_url, settings):
     """Env for a worker on this test's database and a queue of its own."""
-    queue = f"kolkhoz-test-{uuid.uuid4().hex[:8]}"
-    celery_app.conf.task_default_queue = queue
-    db = connection.settings_dict
-    url = (f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/"
-           f"{db['NAME']}")
-    env = {"DATABASE_URL": url, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
-           "CELERY_TASK_DEFAULT_QUEUE": queue}
-    yield env, queue
+    yield worker_env_for(settings, "kolkhoz-test")
     celery_app.conf.task_default_queue = "celery"
 
 

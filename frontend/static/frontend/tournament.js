@@ -1,6 +1,8 @@
 // A tournament page: its rounds with their tables (players, places, scores, a link to
-// each replay), and the standings (sortable; CSV download).
-import { getJSON } from "./api.js";
+// each replay), and the standings (sortable; CSV download). A table whose task failed
+// shows "failed"; organisers (the API gives them the table's error, null to others)
+// also see the error and a Resume button (POST /api/tables/{id}/resume/).
+import { ApiError, getJSON } from "./api.js";
 import { el } from "./dom.js";
 import { sortable } from "./sortable.js";
 
@@ -24,14 +26,44 @@ function seatCell(table, seat) {
     place ? el("span", { class: "muted" }, ` — ${ORDINAL[place - 1]}, ${score}`) : null);
 }
 
+const csrf = document.querySelector('meta[name="csrf-token"]')?.content || "";
+
+async function resume(table) {
+  const response = await fetch(`/api/tables/${table.id}/resume/`, {
+    method: "POST", headers: { Accept: "application/json", "X-CSRFToken": csrf } });
+  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
+}
+
+function statusCell(table) {
+  // organisers get the error of a table that is retrying ("" when none), others null
+  return el("td", {}, table.error && table.status !== "failed"
+    ? el("span", { title: table.error }, `${table.status} (retrying)`) : table.status);
+}
+
+// Under a failed table, for organisers: its error and a Resume button.
+function failedRow(round, table) {
+  if (table.status !== "failed" || table.error === null) return null;
+  const button = el("button", { type: "button", "aria-label": `Resume round ${round.number}, table ${table.number}`,
+    onclick: () => {
+      button.disabled = true;
+      resume(table).then(load).catch((error) => {
+        button.disabled = false;
+        document.getElementById("message").textContent = `Could not resume the table: ${error.message}`;
+      });
+    } }, "Resume");
+  return el("tr", { class: "failed" }, el("td", {}),
+    el("td", { colspan: "6" }, el("strong", {}, `Table ${table.number} failed: `),
+      el("code", { class: "error" }, table.error), " ", button));
+}
+
 function roundSection(round) {
-  const rows = round.tables.map((table) => el("tr", {},
+  const rows = round.tables.flatMap((table) => [el("tr", {},
     el("td", { class: "num" }, String(table.number)),
     ...[0, 1, 2, 3].map((s) => seatCell(table, table.seats.find((x) => x.seat === s) || { seat: s, player: "—" })),
-    el("td", {}, table.status),
+    statusCell(table),
     el("td", {}, table.game
       ? el("a", { href: `/games/${table.game}/`, "aria-label": `Replay of round ${round.number}, table ${table.number}` }, "Replay")
-      : "—")));
+      : "—")), failedRow(round, table)]);
   return el("section", { class: "round", "aria-label": `Round ${round.number}` },
     el("h3", {}, `Round ${round.number} `, el("span", { class: `badge status-${round.status}` }, round.status)),
     el("div", { class: "scroll" }, el("table", { class: "data", "aria-label": `Tables of round ${round.number}` },
