@@ -10,7 +10,8 @@ Reported (``python -m kolkhoz_core evaluate``):
 * ``win_share`` — the candidate's share of first places (a first place shared by k
   seats counts 1/k); three copies of one bot against a fourth equal one score 0.25;
 * ``ci95`` — a 95% confidence interval on ``win_share``: normal approximation over the
-  per-seed means (each the mean of the four rotated games), which respects the pairing;
+  per-seed means (each the mean of the four rotated games), which respects the pairing
+  (the generic statistics are ``gamekit.stats``);
   the Wilson interval over single games is given too (``ci95_wilson``);
 * ``mean_place`` — the candidate's mean final place (1..4; shared places as printed);
 * ``decision_ms`` — the candidate's wall-clock time per decision (p50, p95, max) on
@@ -20,17 +21,20 @@ Reported (``python -m kolkhoz_core evaluate``):
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
+from gamekit.stats import first_place_share, paired_half_width, percentile, wilson
+
 from .bots import get_bot, identity
 from .choices import Choices
 from .ruleset import build_ruleset
 from .runner import play_game
+
+__all__ = ["SEATS", "evaluate", "play_block", "wilson"]
 
 SEATS = ["Anya", "Boris", "Pyotr", "Vera"]
 
@@ -70,30 +74,10 @@ def play_block(candidate: str, cand_settings: dict[str, Any], baseline: str,
         bots[seat] = cand
         events = play_game(ruleset, SEATS, bots, seed)
         places = events[-1]["places"]
-        place = places[seat]
-        firsts = sum(1 for p in places if p == 1)
-        out.append(((1.0 / firsts) if place == 1 else 0.0, place))
+        out.append((first_place_share(places, seat), places[seat]))
         times += cand.times
         cpu += cand.cpu
     return out, times, cpu
-
-
-def _pct(xs: list[float], q: float) -> float:
-    if not xs:
-        return 0.0
-    s = sorted(xs)
-    i = min(len(s) - 1, max(0, int(math.ceil(q * len(s))) - 1))
-    return s[i]
-
-
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for a proportion ``p`` over ``n`` trials."""
-    if n == 0:
-        return (0.0, 1.0)
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def evaluate(candidate: str, baseline: str, games: int, seed: str, *,
@@ -150,12 +134,7 @@ def evaluate(candidate: str, baseline: str, games: int, seed: str, *,
     places = [p for block in per_seed for _, p in block]
     means = [sum(w for w, _ in block) / 4 for block in per_seed]
     ws = sum(shares) / len(shares)
-    if n_seeds > 1:
-        m = sum(means) / n_seeds
-        var = sum((x - m) ** 2 for x in means) / (n_seeds - 1)
-        half = 1.96 * math.sqrt(var / n_seeds)
-    else:
-        half = float("nan")
+    half = paired_half_width(means)
     lo_w, hi_w = wilson(ws, len(shares))
     return {
         "candidate": cand_id, "baseline": base_id, "preset": preset, "games": games,
@@ -165,12 +144,12 @@ def evaluate(candidate: str, baseline: str, games: int, seed: str, *,
         "ci95_method": "normal over per-seed means (4 rotated games per seed)",
         "ci95_wilson": [round(lo_w, 4), round(hi_w, 4)],
         "mean_place": round(sum(places) / len(places), 4),
-        "decision_ms": {"p50": round(_pct(times, 0.5) * 1000, 2),
-                        "p95": round(_pct(times, 0.95) * 1000, 2),
+        "decision_ms": {"p50": round(percentile(times, 0.5) * 1000, 2),
+                        "p95": round(percentile(times, 0.95) * 1000, 2),
                         "max": round(max(times, default=0.0) * 1000, 2),
                         "decisions": len(times)},
-        "decision_cpu_ms": {"p50": round(_pct(cpu, 0.5) * 1000, 2),
-                            "p95": round(_pct(cpu, 0.95) * 1000, 2),
+        "decision_cpu_ms": {"p50": round(percentile(cpu, 0.5) * 1000, 2),
+                            "p95": round(percentile(cpu, 0.95) * 1000, 2),
                             "max": round(max(cpu, default=0.0) * 1000, 2)},
         "elapsed_s": round(time.perf_counter() - t0, 1),
         "jobs": jobs,

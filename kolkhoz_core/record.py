@@ -1,11 +1,13 @@
-"""The ``kolkhoz-record/1`` codec and the adjudicator (RECORD_FORMAT.md), and the hash chain."""
+"""The ``kolkhoz-record/1`` codec and the adjudicator (RECORD_FORMAT.md), and the hash chain
+(canonical JSON and ``chain_hash`` are ``gamekit.canonical``'s)."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass
 from typing import Any
+
+from gamekit.canonical import GENESIS, canonical_json, hashes
+from gamekit.canonical import link as chain_hash
 
 from .choices import chance_input
 from .decide import decide
@@ -16,28 +18,14 @@ from .state import Event, GameState
 
 FORMAT = "kolkhoz-record/1"
 
-
-def canonical_json(event: Event) -> str:
-    """Canonical JSON of an event: keys sorted, no insignificant whitespace, non-ASCII kept."""
-    return json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def chain_hash(prev: str, event: Event) -> str:
-    """``sha256(prev + canonical(event))`` as lowercase hex (prev = 64 zeros for seq 0)."""
-    return hashlib.sha256((prev + canonical_json(event)).encode("utf-8")).hexdigest()
-
-
-GENESIS = "0" * 64
+__all__ = ["FORMAT", "GENESIS", "Record", "adjudicate", "canonical_json", "chain_hash",
+           "hash_chain", "parse_record", "to_record"]
 
 
 def hash_chain(events: list[Event]) -> list[str]:
-    """The hash of every event of a log, in order (RECORD_FORMAT.md "Hash chain")."""
-    out = []
-    h = GENESIS
-    for e in events:
-        h = chain_hash(h, e)
-        out.append(h)
-    return out
+    """The hash of every event of a log, in order (RECORD_FORMAT.md "Hash chain";
+    ``gamekit.canonical``)."""
+    return hashes(events)
 
 
 def _record_error(message: str, code: str = "record_invalid") -> AdjudicationError:

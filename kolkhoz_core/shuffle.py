@@ -2,7 +2,8 @@
 
 Specification (re-implementable from this text alone; ``docs/shuffle.md``):
 
-* Stream. For a label (an ASCII string naming the draw), block ``k`` (k = 0, 1, …) is
+* Stream (the generic part is ``gamekit.shuffle``). For a label (an ASCII string
+  naming the draw), block ``k`` (k = 0, 1, …) is
   ``HMAC-SHA256(key = UTF-8(seed), msg = UTF-8("kolkhoz-shuffle/1:" + label + ":" + str(k)))``.
   Each 32-byte block is read as eight big-endian unsigned 32-bit words, in order; the
   stream is the words of block 0, then block 1, …
@@ -25,52 +26,21 @@ Specification (re-implementable from this text alone; ``docs/shuffle.md``):
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import struct
-from collections.abc import Iterator
+from gamekit import shuffle as _shuffle
+from gamekit.shuffle import seed_commitment
 
 SHUFFLE_VERSION = "kolkhoz-shuffle/1"
 
-
-def seed_commitment(seed: str) -> str:
-    """``sha256(UTF-8(seed))`` in lowercase hex — published in the ``game`` event."""
-    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+__all__ = ["SHUFFLE_VERSION", "SeedStream", "deal_hands", "draw_job", "draw_planner",
+           "draw_trump", "seed_commitment"]
 
 
-class SeedStream:
-    """The keyed-hash counter-mode word stream for one (seed, label)."""
+class SeedStream(_shuffle.SeedStream):
+    """The ``kolkhoz-shuffle/1`` word stream for one (seed, label): gamekit's keyed-hash
+    stream, ``below`` and Fisher–Yates under Kolkhoz's version prefix."""
 
     def __init__(self, seed: str, label: str) -> None:
-        self._key = seed.encode("utf-8")
-        self._prefix = f"{SHUFFLE_VERSION}:{label}:"
-        self._words = self._gen()
-
-    def _gen(self) -> Iterator[int]:
-        k = 0
-        while True:
-            msg = (self._prefix + str(k)).encode("utf-8")
-            block = hmac.new(self._key, msg, hashlib.sha256).digest()
-            yield from struct.unpack(">8I", block)
-            k += 1
-
-    def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)``; ``n`` from 1 to 2**32."""
-        if n < 1:
-            raise ValueError("below(n) needs n >= 1")
-        limit = 2**32 - (2**32 % n)
-        while True:
-            w = next(self._words)
-            if w < limit:
-                return w % n
-
-    def shuffle(self, items: list[int]) -> list[int]:
-        """Fisher–Yates over a copy of ``items``; returns the shuffled copy."""
-        a = list(items)
-        for i in range(len(a) - 1, 0, -1):
-            j = self.below(i + 1)
-            a[i], a[j] = a[j], a[i]
-        return a
+        super().__init__(seed, label, version=SHUFFLE_VERSION)
 
 
 def draw_planner(seed: str) -> int:

@@ -1,34 +1,12 @@
 """The hash chain over a game's events (RECORD_FORMAT.md, "Hash chain").
 
-``hash_0 = sha256("0"*64 + canonical(event_0))``,
-``hash_n = sha256(hash_{n-1} + canonical(event_n))``, lowercase hex, UTF-8.
-Canonical JSON: keys sorted, separators ``(",", ":")``, non-ASCII kept.
+The one implementation is ``gamekit.canonical`` (shared by every game package and the
+store); this module names it for the store: ``GENESIS``, ``canonical_json``, ``link``,
+``hashes``.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Iterable
-from typing import Any
+from gamekit.canonical import GENESIS, canonical_json, hashes, link
 
-GENESIS = "0" * 64
-
-
-def canonical_json(event: dict[str, Any]) -> str:
-    """The canonical JSON text of one event."""
-    return json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def link(prev_hash: str, event: dict[str, Any]) -> str:
-    """The hash of ``event`` chained after ``prev_hash`` (hex)."""
-    return hashlib.sha256((prev_hash + canonical_json(event)).encode("utf-8")).hexdigest()
-
-
-def hashes(events: Iterable[dict[str, Any]], prev_hash: str = GENESIS) -> list[str]:
-    """The chain hash of every event, starting after ``prev_hash``."""
-    out = []
-    for event in events:
-        prev_hash = link(prev_hash, event)
-        out.append(prev_hash)
-    return out
+__all__ = ["GENESIS", "canonical_json", "hashes", "link"]

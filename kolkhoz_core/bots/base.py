@@ -1,4 +1,4 @@
-"""The bot protocol and the registry of bots by name.
+"""Kolkhoz's bots under the shared bot protocol (``gamekit.bots``).
 
 A bot receives only its seat's view (``seat_view``), the compact legal ``Choices`` and
 an injected ``random.Random``; it returns one input. It never sees the full state.
@@ -7,49 +7,33 @@ A bot's identity is its name, version and settings (recorded with the game).
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
+
+from gamekit import bots as _bots
+from gamekit.bots import identity
 
 from ..choices import Choices
 
+#: ``choose(view, choices, rng) -> input`` — one legal input for ``choices.seat``.
+Bot = _bots.Bot[Choices]
 
-class Bot(Protocol):
-    """``choose(view, choices, rng) -> input`` — one legal input for ``choices.seat``."""
-
-    name: str
-    version: str
-    settings: dict[str, Any]
-
-    def choose(self, view: Mapping[str, Any], choices: Choices,
-               rng: random.Random) -> dict[str, Any]: ...
-
-
-_REGISTRY: dict[str, Callable[..., Bot]] = {}
+REGISTRY: _bots.BotRegistry[Choices] = _bots.BotRegistry()
 
 
 def register(name: str) -> Callable[[Callable[..., Bot]], Callable[..., Bot]]:
     """Class decorator: make a bot available to ``get_bot(name)``."""
-    def deco(factory: Callable[..., Bot]) -> Callable[..., Bot]:
-        _REGISTRY[name] = factory
-        return factory
-    return deco
+    return REGISTRY.register(name)
 
 
 def get_bot(name: str, **settings: Any) -> Bot:
     """A bot by registered name with its settings. Raises KeyError (listing the names)."""
-    try:
-        factory = _REGISTRY[name]
-    except KeyError:
-        raise KeyError(f"unknown bot {name!r}; bots: {', '.join(sorted(_REGISTRY))}") from None
-    return factory(**settings)
+    return REGISTRY.get(name, **settings)
 
 
 def bot_names() -> list[str]:
     """Registered bot names, sorted."""
-    return sorted(_REGISTRY)
+    return REGISTRY.names()
 
 
-def identity(bot: Bot) -> dict[str, Any]:
-    """``{"name", "version", "settings"}`` — how a bot is recorded with a game."""
-    return {"name": bot.name, "version": bot.version, "settings": dict(bot.settings)}
+__all__ = ["Bot", "REGISTRY", "bot_names", "get_bot", "identity", "register"]

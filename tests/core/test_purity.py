@@ -1,5 +1,7 @@
-"""kolkhoz_core is pure Python, standard library only: it never pulls in the platform's
-web stack (Django, DRF, Celery), neither at import time nor in its source."""
+"""kolkhoz_core and gamekit (the shared package every game may use) are pure Python,
+standard library only: they never pull in the platform's web stack (Django, DRF, Celery),
+neither at import time nor in their source. A game package may import gamekit; gamekit
+imports no game package."""
 
 from __future__ import annotations
 
@@ -17,8 +19,9 @@ except ImportError:  # rootdir-relative import (tests/core is not a package)
     from props_helpers import ROOT
 
 PACKAGE = ROOT / "kolkhoz_core"
+SHARED = ROOT / "gamekit"
 FORBIDDEN = ("django", "rest_framework", "celery")
-SOURCES = sorted(PACKAGE.rglob("*.py"))
+SOURCES = sorted(PACKAGE.rglob("*.py")) + sorted(SHARED.rglob("*.py"))
 
 
 def _imported_roots(path: Path) -> set[str]:
@@ -46,6 +49,7 @@ def test_the_package_has_sources() -> None:
 @pytest.mark.parametrize("module", [
     "kolkhoz_core", "kolkhoz_core.cli", "kolkhoz_core.bench", "kolkhoz_core.bots",
     "kolkhoz_core.runner", "kolkhoz_core.views", "kolkhoz_core.record",
+    "kolkhoz_core.definition", "gamekit", "gamekit.seam", "gamekit.registry",
 ])
 def test_importing_the_engine_loads_no_web_stack(module: str) -> None:
     # given a fresh interpreter (where django, DRF and celery are installed)
@@ -85,7 +89,7 @@ def test_a_cli_run_loads_no_web_stack() -> None:
     assert [m for m in json.loads(r.stdout) if m.split(".")[0] in FORBIDDEN] == []
 
 
-@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(PACKAGE)))
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_engine_source_imports_the_web_stack(path: Path) -> None:
     # given one source file of the engine
     text = path.read_text(encoding="utf-8")
@@ -98,14 +102,15 @@ def test_no_engine_source_imports_the_web_stack(path: Path) -> None:
                 assert word not in stripped, f"{path.name}: {stripped}"
 
 
-@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(PACKAGE)))
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_engine_import_is_standard_library_or_the_engine(path: Path) -> None:
     # given one source file of the engine
     roots = _imported_roots(path)
-    # then every absolute import is the standard library (or kolkhoz_core itself)
+    # then every absolute import is the standard library, gamekit, or (in the game
+    # package) kolkhoz_core itself — gamekit never imports a game package
+    own = ("gamekit",) if path.is_relative_to(SHARED) else ("gamekit", "kolkhoz_core")
     foreign = sorted(r for r in roots
-                     if r not in sys.stdlib_module_names and r not in ("kolkhoz_core",
-                                                                      "__future__"))
+                     if r not in sys.stdlib_module_names and r not in (*own, "__future__"))
     assert foreign == [], f"{path.name} imports {foreign}"
 
 

@@ -1,0 +1,61 @@
+"""The bot protocol every game's bots follow, and a registry of bots by name.
+
+A bot receives only its seat's view, the game's compact legal choices for that seat and
+an injected ``random.Random``; it returns one input. It never sees the full state. Its
+identity — name, version, settings — is recorded with the game. Each game keeps its own
+``BotRegistry`` (bot names are per game).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, Protocol, TypeVar
+
+C_contra = TypeVar("C_contra", contravariant=True)
+C = TypeVar("C")
+
+
+class Bot(Protocol[C_contra]):
+    """``choose(view, choices, rng) -> input``: one legal input for the seat whose view
+    and choices it is given (``C_contra``: the game's compact choices type)."""
+
+    name: str
+    version: str
+    settings: dict[str, Any]
+
+    def choose(self, view: Mapping[str, Any], choices: C_contra,
+               rng: random.Random) -> dict[str, Any]: ...
+
+
+class BotRegistry(Generic[C]):
+    """One game's bots by name: ``register(name)`` decorates a factory (a class),
+    ``get(name, **settings)`` builds one."""
+
+    def __init__(self) -> None:
+        self._factories: dict[str, Callable[..., Bot[C]]] = {}
+
+    def register(self, name: str) -> Callable[[Callable[..., Bot[C]]], Callable[..., Bot[C]]]:
+        """Class decorator: make a bot available to ``get(name)``."""
+        def deco(factory: Callable[..., Bot[C]]) -> Callable[..., Bot[C]]:
+            self._factories[name] = factory
+            return factory
+        return deco
+
+    def get(self, name: str, **settings: Any) -> Bot[C]:
+        """A bot by registered name with its settings. Raises KeyError (listing the
+        names) for an unknown name; the factory's own error for bad settings."""
+        try:
+            factory = self._factories[name]
+        except KeyError:
+            raise KeyError(f"unknown bot {name!r}; bots: {', '.join(self.names())}") from None
+        return factory(**settings)
+
+    def names(self) -> list[str]:
+        """Registered bot names, sorted."""
+        return sorted(self._factories)
+
+
+def identity(bot: Bot[Any]) -> dict[str, Any]:
+    """``{"name", "version", "settings"}`` — how a bot is recorded with a game."""
+    return {"name": bot.name, "version": bot.version, "settings": dict(bot.settings)}
