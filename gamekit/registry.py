@@ -102,6 +102,12 @@ def games() -> list[GameDefinition]:
     return [get(game_id) for game_id in ids()]
 
 
+def loaded() -> list[GameDefinition]:
+    """Every definition in use so far (registered, or built-in and already loaded)."""
+    out = [d for by_version in _registered.values() for d in by_version.values()]
+    return out + [d for d in _cache.values() if d not in out]
+
+
 def register(defn: GameDefinition, *, current: bool = True) -> None:
     """Add ``defn`` under ``(defn.id, defn.engine_version)``; ``current``: ``get(id)``
     returns it. A registered id hides a built-in one of the same id."""

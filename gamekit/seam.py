@@ -70,8 +70,12 @@ class GameDefinition(ABC):
     Identity (class or instance attributes): ``id`` (registry key, e.g. ``kolkhoz``),
     ``name`` (display name), ``seats`` (``(min, max)`` seats at a table),
     ``record_format`` (e.g. ``kolkhoz-record/1``), ``engine_version``,
-    ``rules_version``, and ``errors``: the typed exception classes the game raises for
-    a bad ruleset, input or record (each carries ``code``, ``message`` and ``rule``).
+    ``rules_version``, ``errors``: the typed exception classes the game raises for
+    a bad ruleset, input or record (each carries ``code``, ``message`` and ``rule``),
+    and ``end_type``: the type of the event that ends a game (it reveals the seed).
+    The opening event (seq 0) carries ``ruleset``, ``seats``, ``seed_commitment``,
+    ``engine_version`` and ``rules_version``: a stored log names the engine it is pinned
+    to. ``state_type`` (optional): the class of the game's states.
     """
 
     id: str
@@ -81,6 +85,8 @@ class GameDefinition(ABC):
     engine_version: str
     rules_version: str
     errors: tuple[type[Exception], ...]
+    end_type: str
+    state_type: type | None = None
 
     # -- rulesets ------------------------------------------------------------------
     @abstractmethod
@@ -178,6 +184,14 @@ class GameDefinition(ABC):
         the log; the default explains each event after the one before)."""
         return [self.explain(e, seats, events[i - 1] if i else None).text
                 for i, e in enumerate(events)]
+
+    def caption(self, event: Event, seats: Sequence[str]) -> str:
+        """A short caption of one (possibly redacted) event. Default: its type."""
+        return str(event.get("type"))
+
+    def render_hints(self) -> dict[str, Any]:
+        """Constants the game's table renderer needs beside the views (default none)."""
+        return {}
 
     def clause_anchor(self, rule: str) -> str | None:
         """Where a clause id is explained (a path with an anchor), or None."""

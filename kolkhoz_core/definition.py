@@ -25,6 +25,9 @@ from .game import ENGINE_VERSION
 #: the input event types (decisions and chance outcomes), as opposed to consequences
 INPUT_TYPES = frozenset({"deal", "trump", "swap", "play", "assign"})
 
+#: the hours a field needs to be completed (farm.threshold)
+FIELD_QUOTA = 40
+
 _definitions: dict[str, KolkhozDefinition] = {}
 
 
@@ -35,6 +38,7 @@ class KolkhozDefinition(GameDefinition):
     name = "Kolkhoz"
     seats = (4, 4)
     record_format = "kolkhoz-record/1"
+    end_type = "game_end"
 
     def __init__(self, eng: ModuleType) -> None:
         self.eng = eng
@@ -139,12 +143,18 @@ class KolkhozDefinition(GameDefinition):
         return list(self.eng.explain_log(list(events), list(seats)))
 
     def clause_anchor(self, rule: str) -> str | None:
+        """The clause's anchor in the rulebook (``docs/rules.md#<clause id>``)."""
         return f"{self.eng.explain.RULES_DOC}#{rule}"
 
-    def explanation(self, event: Event, seats: Sequence[str], prev: Event | None = None,
-                    text: str | None = None) -> dict[str, Any]:
-        """``{seq, type, text, rules, facts, anchors}`` of one event (the engine's)."""
-        return dict(self.eng.explanation(event, list(seats), prev, text))
+    def caption(self, event: Event, seats: Sequence[str]) -> str:
+        from .captions import caption
+
+        return caption(event, seats)
+
+    def render_hints(self) -> dict[str, Any]:
+        """``quota``: the hours a field needs to be completed (farm.threshold); the
+        replay viewer draws each field's hours against it."""
+        return {"quota": FIELD_QUOTA}
 
     def is_input(self, event: Event) -> bool:
         return event.get("type") in INPUT_TYPES

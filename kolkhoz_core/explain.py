@@ -477,57 +477,14 @@ def _game_end(ev: Event, seats: Sequence[str] | None, prev: Event | None,
     return text
 
 
-def _result_adjusted(ev: Event, seats: Sequence[str] | None, prev: Event | None,
-        ctx: Mapping[str, Any]) -> str:
-    text = "An arbiter's ruling"
-    if ev.get("dispute") is not None:
-        text += f" on dispute {ev.get('dispute')}"
-    text += " adjusts the result"
-    if ev.get("clause"):
-        text += f" {_cite(str(ev.get('clause')))}"
-    text += "."
-    if ev.get("previous_places") and ev.get("places"):
-        text += f" Places {ev.get('previous_places')} become {ev.get('places')}."
-    elif ev.get("places"):
-        text += f" New places: {ev.get('places')}."
-    if ev.get("scores"):
-        text += f" Scores: {ev.get('scores')}."
-    if ev.get("ruling") or ev.get("reason"):
-        text += f" Ruling: {ev.get('ruling') or ev.get('reason')}"
-        text = text.rstrip(".") + "."
-    return text + " The play events before it are unchanged."
-
-
-def _game_voided(ev: Event, seats: Sequence[str] | None, prev: Event | None,
-        ctx: Mapping[str, Any]) -> str:
-    text = "An arbiter's ruling"
-    if ev.get("dispute") is not None:
-        text += f" on dispute {ev.get('dispute')}"
-    text += " voids this game: its result no longer counts"
-    if ev.get("clause"):
-        text += f" {_cite(str(ev.get('clause')))}"
-    text += "."
-    if ev.get("ruling") or ev.get("reason"):
-        text += f" Ruling: {ev.get('ruling') or ev.get('reason')}"
-        text = text.rstrip(".") + "."
-    return text + " The play events before it are unchanged."
-
-
-def _ruling(ev: Event, seats: Sequence[str] | None, prev: Event | None,
-        ctx: Mapping[str, Any]) -> str:
-    return ("An arbiter's ruling is recorded: " + str(ev.get("ruling") or ev.get("reason") or "")
-            ).rstrip(": ") + "."
-
-
 _EXPLAINERS: dict[str, Any] = {
     "game": _game, "year": _year, "deal": _deal, "trump": _trump, "swap": _swap,
     "play": _play, "trick": _trick, "assign": _assign, "farmed": _farmed, "pocket": _pocket,
     "requisition": _requisition, "revealed": _revealed, "north": _north,
-    "year_end": _year_end, "game_end": _game_end, "result_adjusted": _result_adjusted,
-    "game_voided": _game_voided, "ruling": _ruling,
+    "year_end": _year_end, "game_end": _game_end,
 }
 
-#: the consequence types (derived by the engine or an arbiter, not inputs)
+#: the consequence types (derived by the engine, not inputs)
 CONSEQUENCE_TYPES = ("game", "year", "trick", "farmed", "pocket", "requisition", "revealed",
                      "north", "year_end", "game_end")
 

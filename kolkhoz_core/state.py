@@ -495,7 +495,7 @@ def _apply_game_end(s: GameState, ev: Event) -> None:
 
 
 def _apply_noop(s: GameState, ev: Event) -> None:
-    """Events after ``game_end`` (an arbiter's compensating events) change no play state."""
+    """An event type registered with ``register_event_type``: it changes no play state."""
 
 
 _APPLY = {
@@ -518,13 +518,10 @@ _APPLY = {
 
 
 def register_event_type(name: str) -> None:
-    """Register an event type that carries no play state (e.g. an arbiter's
-    ``result_adjusted`` after ``game_end``), so that folds accept it."""
+    """Register an event type that carries no play state, so that folds accept it.
+    (The platform's compensating events — an arbiter's ``result_adjusted`` — are not
+    the engine's: the store keeps them out of the engine, ``replays.compensating``.)"""
     _APPLY.setdefault(name, _apply_noop)
-
-
-for _name in ("result_adjusted", "game_voided", "ruling"):
-    register_event_type(_name)
 
 
 def evolve(state: GameState, event: Event) -> GameState:

@@ -1,106 +1,100 @@
-"""The one adapter between the platform and the game engine (``kolkhoz_core``).
+"""The one adapter between the platform and the games (``gamekit.registry``, docs/seam.md).
 
-Everything the ``replays`` app needs from the rules goes through the functions
-here, so a change in the engine's API is fixed in this module alone, and another
-game could later sit behind the same functions. Events are plain JSON dicts
-exactly as the engine emits them (see ``docs/engine-api.md``).
+Everything the apps need from a game's rules goes through the functions here, which
+reach the game only through its ``GameDefinition`` — never a game package's internals.
+Events are plain JSON dicts exactly as the game emits them. A viewer is ``None`` (a
+spectator) or a seat number.
 
-A viewer is ``None`` (a spectator) or a seat number ``0..3``.
+Every function takes ``game`` (the game id, default ``kolkhoz``). Engine versions: a
+stored game is pinned to the engine it was played under (``engine_version`` of its
+opening event, ``Game.engine_version``); every function that works on a stored game's
+events — fold, views, redaction, decisions, explanations, verification, what-if,
+regression, evidence — runs that version's definition (the current engine or a frozen
+release); only new games and new imports use the current one. Where a function sees no
+opening event (a tail of the log, one event, a record) it takes ``engine_version=``
+(None: the current engine).
 
-Engine versions: a game is pinned to the engine it was played under (``engine_version``
-of its ``game`` event, ``Game.engine_version``). Every function that works on a stored
-game's events — fold, views, redaction, decisions, explanations, verification, what-if,
-regression, evidence — runs that game's engine (``kolkhoz_core.releases``: the current
-engine or a frozen earlier release); only new games and new imports use the current one.
-A log is pinned by its ``game`` event; where a function sees no ``game`` event (a tail
-of the log, one event, a record) it takes ``engine_version=`` (None: the current engine).
+The platform's own compensating events (``result_adjusted``, ``game_voided``: an
+arbiter's ruling after the end) are not the game's: they are kept out of the game's
+engine and explained here (``replays.compensating``).
 """
 
 from __future__ import annotations
 
-import importlib
 import random
-import sys
 from collections.abc import Iterator, Sequence
-from types import ModuleType
 from typing import Any
 
-import kolkhoz_core as core
-from kolkhoz_core import releases
+from gamekit import registry
+from gamekit.bots import identity
+from gamekit.registry import EngineUnavailable, UnknownGame
+from gamekit.seam import GameDefinition, Outcome
+
+from . import compensating
 
 Event = dict[str, Any]
 Viewer = int | None
 
-# Inputs (decisions and chance outcomes) as opposed to consequences.
-INPUT_TYPES = frozenset({"deal", "trump", "swap", "play", "assign"})
+DEFAULT_GAME = "kolkhoz"
+# The type of the event that ends a Kolkhoz game (``GameDefinition.end_type``).
 END_TYPE = "game_end"
-# The hours a field needs to be completed (farm.threshold); the replay viewer draws
-# each field's hours against it.
-FIELD_QUOTA = 40
+
+__all__ = ["EngineUnavailable", "Outcome", "UnknownGame", "identity"]
 
 
-class EngineUnavailable(Exception):
-    """The engine version a game was played under is not installed here (neither the
-    current engine nor a frozen release): the game is not at fault, so this is never
-    reported as tampering."""
-
-    def __init__(self, version: str) -> None:
-        super().__init__(f"engine version {version!r} is not available (have "
-                         f"{', '.join(available_versions())})")
-        self.version = version
+def definition(version: str | None = None, game: str = DEFAULT_GAME) -> GameDefinition:
+    """The definition of ``game`` at engine ``version`` (None: the current one). Raises
+    ``EngineUnavailable`` for a version this installation does not run, ``UnknownGame``
+    for an unknown id."""
+    return registry.get(game, version)
 
 
-def engine_version() -> str:
-    """The current engine's version string (``kolkhoz_core.__version__``): new games."""
-    return str(core.__version__)
+def engine_version(game: str = DEFAULT_GAME) -> str:
+    """The current engine's version (new games are pinned to it)."""
+    return definition(None, game).engine_version
 
 
-def available_versions() -> list[str]:
+def available_versions(game: str = DEFAULT_GAME) -> list[str]:
     """Every engine version this installation runs (frozen releases, then the current)."""
-    return releases.versions()
+    return registry.versions(game)
 
 
-def rules_version() -> str:
-    """The RULINGS.md revision the installed engine implements."""
-    return str(getattr(core, "RULES_VERSION", "unknown"))
+def rules_version(game: str = DEFAULT_GAME) -> str:
+    """The rules revision the current engine implements."""
+    return definition(None, game).rules_version
 
 
-def require_version(version: str) -> None:
-    """Raise ``EngineUnavailable`` unless an engine of ``version`` is available (the
-    current one or a frozen release registered in ``kolkhoz_core.releases``)."""
-    if not releases.is_available(version):
-        raise EngineUnavailable(version)
+def require_version(version: str, game: str = DEFAULT_GAME) -> None:
+    """Raise ``EngineUnavailable`` unless an engine of ``version`` is available."""
+    definition(version, game)
 
 
-def engine_for(version: str | None) -> ModuleType:
-    """The engine module of ``version`` (None: the current engine); raises
-    ``EngineUnavailable`` for a version no release provides."""
-    if version is None:
-        return core
-    try:
-        return releases.engine(version)
-    except releases.UnknownEngineVersion:
-        raise EngineUnavailable(str(version)) from None
-
-
-def _pinned(events: Sequence[Event], version: str | None = None) -> ModuleType:
-    """The engine of a log: ``version`` if given, else its ``game`` event's pin (if the
-    log starts with it), else the current engine."""
+def _pinned(events: Sequence[Event], version: str | None = None,
+            game: str = DEFAULT_GAME) -> GameDefinition:
+    """The definition of a log: ``version`` if given, else its opening event's pin (if
+    the log starts with it), else the current one."""
     first = events[0] if events else None
-    if version is None and isinstance(first, dict) and first.get("type") == "game":
+    if version is None and isinstance(first, dict) and first.get("seq") == 0:
         version = first.get("engine_version")
-    return engine_for(version)
+    return definition(version, game)
 
 
-def _engine_of_state(state: Any) -> ModuleType:
-    """The engine whose ``GameState`` ``state`` is."""
-    package = type(state).__module__.rpartition(".")[0]
-    return sys.modules.get(package, core)
+def _own(events: Sequence[Event]) -> list[Event]:
+    """The game's own events of a stored log (the platform's compensating ones left out)."""
+    return compensating.split(events)[0]
+
+
+def _of_state(state: Any, game: str) -> GameDefinition:
+    """The definition whose state ``state`` is (among those in use), else the current."""
+    for defn in registry.loaded():
+        if defn.id == game and defn.state_type is not None and type(state) is defn.state_type:
+            return defn
+    return definition(None, game)
 
 
 def is_engine_error(exc: BaseException) -> bool:
-    """True for any engine release's typed errors (``KolkhozError`` and subclasses)."""
-    return any(isinstance(exc, m.KolkhozError) for m in releases.loaded())
+    """True for any game's typed errors (a ruleset, input or record it refuses)."""
+    return any(isinstance(exc, d.errors) for d in registry.loaded())
 
 
 def error_info(exc: BaseException) -> dict[str, Any]:
@@ -116,348 +110,311 @@ def error_info(exc: BaseException) -> dict[str, Any]:
 # -- creating games --------------------------------------------------------------
 
 
+def build_ruleset(spec: dict[str, Any] | None, *, game: str = DEFAULT_GAME) -> Any:
+    """The current engine's ruleset of ``{preset, options}`` (None: the default); raises
+    the game's typed ruleset error (``is_engine_error``)."""
+    return definition(None, game).ruleset(spec)
+
+
 def new_game(
     *, ruleset: dict[str, Any] | None, seats: Sequence[str], first_planner: int | None,
-    seed: str | None,
+    seed: str | None, game: str = DEFAULT_GAME,
 ) -> list[Event]:
-    """The opening events (``game``, first ``year``) of a new game; raises KolkhozError."""
-    rs = core.build_ruleset(ruleset)
-    return list(core.new_game(rs, list(seats), first_planner=first_planner, seed=seed))
+    """The opening events of a new game by the current engine (Kolkhoz: ``game`` and the
+    first ``year``); raises the game's typed errors."""
+    defn = definition(None, game)
+    return defn.start(defn.ruleset(ruleset), list(seats), {"first_planner": first_planner},
+                      seed)
 
 
 def play_bot_game(*, preset: str | None, seats: Sequence[str], seed: str,
-                  bot: str = "random") -> list[Event]:
-    """A whole game played by bots (``kolkhoz_core.bots.play_game``): its full log."""
-    from kolkhoz_core import bots
+                  bot: str = "random", game: str = DEFAULT_GAME) -> list[Event]:
+    """A whole game played by ``bot`` in every seat (``GameDefinition.play_bots``), chance
+    from ``seed``: its full log."""
+    defn = definition(None, game)
+    events = defn.start(defn.ruleset({"preset": preset} if preset else None), list(seats),
+                        {"first_planner": None}, seed)
+    players = [defn.bot(bot) for _ in seats]
+    state = defn.fold(events)
+    while not defn.finished(state):
+        state, new = defn.play_bots(state, players, seed)
+        events.extend(new)
+    return events
 
-    rs = core.build_ruleset({"preset": preset} if preset else None)
-    players = [bots.get_bot(bot) for _ in seats]
-    return list(core.play_game(rs, list(seats), players, seed))
 
-
-def adjudicate(record: dict[str, Any], *, engine_version: str | None = None) -> list[Event]:
-    """The full adjudicated log of a ``kolkhoz-record/1`` document, by the engine of
-    ``engine_version`` (None: the current engine — a record names no version).
-
-    Raises the engine's ``AdjudicationError`` (a KolkhozError) on a bad record,
-    ``EngineUnavailable`` for an unknown version.
-    """
-    return list(engine_for(engine_version).adjudicate(record))
+def adjudicate(record: dict[str, Any], *, engine_version: str | None = None,
+               game: str = DEFAULT_GAME) -> list[Event]:
+    """The full adjudicated log of a record, by the engine of ``engine_version`` (None:
+    the current engine — a record names no version). Raises the game's typed error on
+    a bad record, ``EngineUnavailable`` for an unknown version."""
+    return definition(engine_version, game).adjudicate(record)
 
 
 def to_record(events: Sequence[Event], *, seed: str | None = None,
-              engine_version: str | None = None) -> dict[str, Any]:
-    """The ``kolkhoz-record/1`` document of a log (the seed included once revealed,
-    or when given), by the game's engine (``engine_version`` or the ``game`` event's)."""
-    return dict(_pinned(events, engine_version).to_record(list(events), seed=seed))
+              engine_version: str | None = None, game: str = DEFAULT_GAME) -> dict[str, Any]:
+    """The record of a log (the seed included once revealed, or when given), by the
+    game's engine (``engine_version`` or the opening event's)."""
+    return _pinned(events, engine_version, game).to_record(_own(events), seed=seed)
 
 
-def decide(events: Sequence[Event], inp: dict[str, Any], *, seed: str | None) -> list[Event]:
+def decide(events: Sequence[Event], inp: dict[str, Any], *, seed: str | None,
+           game: str = DEFAULT_GAME) -> list[Event]:
     """Validate one input against the state after ``events`` with the game's pinned
-    engine; its resulting events.
-
-    ``seed`` is the game's seed, revealed by the engine in ``game_end``."""
-    eng = _pinned(events)
-    return list(eng.decide(eng.fold(list(events)), inp, seed=seed or None))
+    engine; its resulting events. ``seed``: the game's seed (revealed at the end)."""
+    defn = _pinned(events, game=game)
+    return defn.decide(defn.fold(_own(events)), inp, seed=seed or None)
 
 
-def chance_input(events: Sequence[Event], seed: str) -> dict[str, Any] | None:
-    """The chance outcome (deal / random trump) the seed gives next, or None."""
-    eng = _pinned(events)
-    out: dict[str, Any] | None = eng.chance_input(eng.fold(list(events)), seed)
-    return out
+def chance_input(events: Sequence[Event], seed: str, *,
+                 game: str = DEFAULT_GAME) -> dict[str, Any] | None:
+    """The chance outcome (deal, draw) the seed gives next, or None."""
+    defn = _pinned(events, game=game)
+    return defn.chance_input(defn.fold(_own(events)), seed)
 
 
 # -- facts about a log -----------------------------------------------------------
 
 
-def game_setup(first_event: Event) -> dict[str, Any]:
-    """The setup facts of the ``game`` event (seq 0): ruleset, seats, versions, commitment."""
+def game_setup(first_event: Event, *, game: str = DEFAULT_GAME) -> dict[str, Any]:
+    """The setup facts of the opening event (seq 0): ruleset, seats, versions, commitment."""
     return {
         "ruleset": first_event.get("ruleset") or {},
         "seats": list(first_event.get("seats") or []),
         "seed_commitment": first_event.get("seed_commitment"),
-        "engine_version": str(first_event.get("engine_version") or engine_version()),
-        "rules_version": str(first_event.get("rules_version") or rules_version()),
+        "engine_version": str(first_event.get("engine_version") or engine_version(game)),
+        "rules_version": str(first_event.get("rules_version") or rules_version(game)),
     }
 
 
-def event_actor(event: Event) -> str:
-    """Who caused an event: ``seat:N`` for a decision, ``chance`` for a deal or a
-    random draw, ``engine`` for a consequence."""
-    etype = event.get("type")
-    if etype in INPUT_TYPES:
-        seat = event.get("seat")
-        if etype == "deal" or seat is None:
-            return "chance"
-        return f"seat:{seat}"
-    return "engine"
+def event_actor(event: Event, *, game: str = DEFAULT_GAME) -> str:
+    """Who caused an event: ``seat:N`` for a decision, ``chance`` for a chance outcome,
+    ``engine`` for a consequence (and for the platform's compensating events)."""
+    if compensating.is_compensating(event):
+        return "engine"
+    return definition(None, game).actor(event)
 
 
-def event_visibility(event: Event) -> str:
+def event_visibility(event: Event, *, game: str = DEFAULT_GAME) -> str:
     """``public`` if a live-game spectator sees the event whole, else ``restricted``.
 
-    Informational only (an index for audits): what a viewer sees is always
-    decided by ``redact`` at read time (with the game's pinned engine); this index
-    uses the current engine's redaction.
-    """
-    redacted = core.redact_event(event, None, finished=False)
+    Informational only (an index for audits): what a viewer sees is always decided by
+    ``redact`` at read time (with the game's pinned engine); this index uses the
+    current engine's redaction."""
+    if compensating.is_compensating(event):
+        return "public"
+    redacted = definition(None, game).redact(event, None, finished=False)
     return "public" if redacted == event else "restricted"
+
+
+def outcome(events: Sequence[Event], *, game: str = DEFAULT_GAME) -> Outcome | None:
+    """The game's result (places, scores, tie-break values) once its log has ended,
+    else None — as the game itself rules it (an arbiter's later adjustment is not
+    applied here: ``disputes`` does)."""
+    defn = _pinned(events, game=game)
+    return defn.outcome(defn.fold(_own(events)))
 
 
 # -- views -----------------------------------------------------------------------
 
 
 def redact(events: Sequence[Event], viewer: Viewer, *, finished: bool,
-           engine_version: str | None = None) -> list[Event]:
-    """What ``viewer`` may see of each event (hidden cards become null), by the game's
-    engine (``engine_version``, or the log's ``game`` event)."""
-    eng = _pinned(events, engine_version)
-    return [eng.redact_event(e, viewer, finished=finished) for e in events]
+           engine_version: str | None = None, game: str = DEFAULT_GAME) -> list[Event]:
+    """What ``viewer`` may see of each event (hidden facts become null), by the game's
+    engine (``engine_version``, or the log's opening event). Compensating events hide
+    nothing."""
+    defn = _pinned(events, engine_version, game)
+    return [e if compensating.is_compensating(e) else defn.redact(e, viewer, finished=finished)
+            for e in events]
 
 
-def states(events: Sequence[Event]) -> Iterator[Any]:
-    """The state after every event (``replay`` of the log's pinned engine)."""
-    return iter(_pinned(events).replay(list(events)))
+def states(events: Sequence[Event], *, game: str = DEFAULT_GAME) -> Iterator[Any]:
+    """The state after every event (a compensating event leaves it as it was)."""
+    defn = _pinned(events, game=game)
+    own, extra = compensating.split(events)
+    state = None
+    for state in defn.replay(own):
+        yield state
+    for _ in extra:
+        yield state
 
 
-def view(state: Any, viewer: Viewer, *, finished: bool) -> dict[str, Any]:
-    """The state as ``viewer`` may see it; once the game is finished, everything
-    (every step of a finished game's replay shows every hand and cellar). ``state``
-    is rendered by the engine that folded it."""
-    eng = _engine_of_state(state)
-    if finished and not state.finished:
-        # The engine shows everything only in the final state; for the steps before
-        # it, each seat's own view supplies that seat's hand and cellar.
-        out = dict(eng.spectator_view(state))
-        out["hands"] = list(out["hands"])
-        out["cellars"] = list(out["cellars"])
-        for seat in range(len(out["hands"])):
-            own = eng.seat_view(state, seat)
-            out["hands"][seat] = own["hands"][seat]
-            out["cellars"][seat] = own["cellars"][seat]
-        out["viewer"] = "all"
-        return out
+def view(state: Any, viewer: Viewer, *, finished: bool, game: str = DEFAULT_GAME
+         ) -> dict[str, Any]:
+    """The state as ``viewer`` may see it; once the game is finished, everything (every
+    step of a finished game's replay is shown whole, ``revealed_view``). ``state`` is
+    rendered by the definition that folded it."""
+    defn = _of_state(state, game)
+    if finished and not defn.finished(state):
+        return defn.revealed_view(state)
     if viewer is None:
-        return dict(eng.spectator_view(state))
-    return dict(eng.seat_view(state, viewer))
+        return defn.spectator_view(state)
+    return defn.seat_view(state, viewer)
 
 
-def caption(event: Event, seats: Sequence[str]) -> str:
+def caption(event: Event, seats: Sequence[str], *, game: str = DEFAULT_GAME) -> str:
     """A short caption of one (already redacted) event for the replay viewer."""
-    explain = getattr(core, "caption", None)
-    if explain is not None:
-        return str(explain(event, list(seats)))
-
-    def name(seat: Any) -> str:
-        if isinstance(seat, int) and 0 <= seat < len(seats):
-            return seats[seat]
-        return "the State" if seat is None else str(seat)
-
-    t = event.get("type")
-    if t == "game":
-        return "New game: " + ", ".join(seats)
-    if t == "year":
-        return f"Year {event.get('year')}, planner {name(event.get('planner'))}" + (
-            " — famine" if event.get("famine") else "")
-    if t == "deal":
-        return f"Deal for year {event.get('year')}"
-    if t == "trump":
-        return f"{name(event.get('seat'))} names trump {event.get('suit')}"
-    if t == "swap":
-        if event.get("pass"):
-            return f"{name(event.get('seat'))} passes the swap"
-        return f"{name(event.get('seat'))} swaps with the cellar"
-    if t == "play":
-        return f"{name(event.get('seat'))} plays {event.get('card') or 'a card'}"
-    if t == "trick":
-        return f"{name(event.get('winner'))} wins the trick"
-    if t == "assign":
-        return f"{name(event.get('seat'))} assigns the workers"
-    if t == "farmed":
-        return f"Field {event.get('field')} completed by {name(event.get('seat'))}"
-    if t == "pocket":
-        return f"{name(event.get('seat'))} pockets a card"
-    if t == "requisition":
-        return f"Requisition of field {event.get('field')}" + (
-            " (skipped)" if event.get("skipped") else "")
-    if t == "revealed":
-        return f"{name(event.get('seat'))} reveals {event.get('card') or 'a card'}"
-    if t == "north":
-        return f"{event.get('card') or 'A card'} goes North"
-    if t == "year_end":
-        return f"End of year {event.get('year')}"
-    if t == "game_end":
-        return "Game over"
-    return str(t)
+    if compensating.is_compensating(event):
+        return str(event.get("type"))
+    return definition(None, game).caption(event, list(seats))
 
 
-# -- audits: explanations, what-if, evidence, regression (kolkhoz_core.explain/whatif/
-#    bundle) ------------------------------------------------------------------------
+def render_hints(*, game: str = DEFAULT_GAME) -> dict[str, Any]:
+    """The constants the game's table renderer needs (Kolkhoz: the field ``quota``)."""
+    return definition(None, game).render_hints()
+
+
+# -- audits: explanations, what-if, evidence, regression ------------------------------
 
 
 def explain(event: Event, seats: Sequence[str], prev: Event | None = None, *,
-            engine_version: str | None = None) -> str:
+            engine_version: str | None = None, game: str = DEFAULT_GAME) -> str:
     """A plain-language explanation of one (already redacted) event, naming every clause
-    id it cites (``explain_event`` of the engine ``engine_version``, None: current);
-    ``prev`` is the event before."""
-    return str(engine_for(engine_version).explain_event(event, list(seats), prev))
+    id it cites (by the engine ``engine_version``, None: current); ``prev``: the event
+    before."""
+    if compensating.is_compensating(event):
+        return compensating.explain(event)
+    return definition(engine_version, game).explain(event, list(seats), prev).text
 
 
 def explanations(events: Sequence[Event], seats: Sequence[str], *,
-                 engine_version: str | None = None) -> list[str]:
+                 engine_version: str | None = None, game: str = DEFAULT_GAME) -> list[str]:
     """One explanation per (already redacted) event, in order — the replay log's text
-    (``explain_log`` of the game's engine: ``engine_version`` or the ``game`` event's)."""
-    return list(_pinned(events, engine_version).explain_log(list(events), list(seats)))
+    (the game's engine: ``engine_version`` or the opening event's)."""
+    own = _own(events)
+    texts = iter(_pinned(events, engine_version, game).explain_log(own, list(seats)))
+    return [compensating.explain(e) if compensating.is_compensating(e) else next(texts)
+            for e in events]
 
 
 def explanation(event: Event, seats: Sequence[str], prev: Event | None = None,
-                text: str | None = None, *, engine_version: str | None = None
-                ) -> dict[str, Any]:
+                text: str | None = None, *, engine_version: str | None = None,
+                game: str = DEFAULT_GAME) -> dict[str, Any]:
     """``{seq, type, text, rules, facts, anchors}`` of one (already redacted) event
     (``text``: its explanation from ``explanations`` over the log, if already known;
-    ``engine_version``: the game's, None: the current engine)."""
-    return dict(engine_for(engine_version).explanation(event, list(seats), prev, text))
+    ``anchors``: each clause id's place in the rulebook)."""
+    defn = definition(engine_version, game)
+    rules = [r for r in (event.get("rules") or []) if isinstance(r, str)]
+    if text is None:
+        text = explain(event, seats, prev, engine_version=engine_version, game=game)
+    anchors = {r: a for r in rules if (a := defn.clause_anchor(r)) is not None}
+    return {"seq": event.get("seq"), "type": event.get("type"), "text": text,
+            "rules": rules, "facts": event.get("facts") or {}, "anchors": anchors}
 
 
 def whatif(record: dict[str, Any], *, options: dict[str, Any] | None,
-           preset: str | None, engine_version: str | None = None) -> dict[str, Any]:
-    """Replay a record's inputs under another ruleset (``whatif`` of the engine
-    ``engine_version``, the game's; None: the current engine):
+           preset: str | None, engine_version: str | None = None,
+           game: str = DEFAULT_GAME) -> dict[str, Any]:
+    """Replay a record's inputs under another ruleset (the game's engine):
     ``{"illegal": …}`` | ``{"divergence": …, "scores", "places"}`` | ``{"same": true}``.
-    Raises the engine's ``WhatIfError`` (a KolkhozError) on a bad ruleset or record."""
-    eng = engine_for(engine_version)
-    return dict(eng.whatif.whatif(record, options=options, preset=preset))
+    Raises the game's typed error on a bad ruleset or record."""
+    return definition(engine_version, game).whatif(record, options=options, preset=preset)
 
 
 def regress(stored: Sequence[Event], record: dict[str, Any], *,
-            engine_version: str | None = None) -> dict[str, Any]:
-    """Re-adjudicate a stored game's inputs and compare with its log (``whatif.regress``)
-    — with the engine ``engine_version`` if given (e.g. the current one, to see what a
-    rules change would do to history), else the game's pinned engine: ``{ok,
-    result_changed, first_divergence, scores, places, error}``."""
-    return dict(_pinned(stored, engine_version).regress(list(stored), record))
+            engine_version: str | None = None, game: str = DEFAULT_GAME) -> dict[str, Any]:
+    """Re-adjudicate a stored game's inputs and compare with its log — with the engine
+    ``engine_version`` if given (e.g. the current one, to see what a rules change would
+    do to history), else the game's pinned engine: ``{ok, result_changed,
+    first_divergence, scores, places, error}``."""
+    return _pinned(stored, engine_version, game).regress(_own(stored), record)
 
 
 def evidence_bundle(events: Sequence[Event], *, hashes: Sequence[str], game_id: str,
-                    seed: str | None) -> dict[str, Any]:
-    """The ``kolkhoz-evidence/1`` bundle of a finished game (``build_bundle`` of its
-    pinned engine)."""
-    return dict(_pinned(events).build_bundle(list(events), hashes=list(hashes),
-                                             game_id=game_id, seed=seed))
+                    seed: str | None, game: str = DEFAULT_GAME) -> dict[str, Any]:
+    """The evidence bundle of a finished game (its pinned engine; the events after the
+    end — compensating events — are carried as its ``adjustments``)."""
+    return _pinned(events, game=game).evidence_bundle(events, hashes=hashes,
+                                                      game_id=game_id, seed=seed)
 
 
-def chance_mismatch(events: Sequence[Event], seed: str) -> dict[str, Any] | None:
-    """The first deal or random trump of ``events`` that ``seed`` does not give
-    (``kolkhoz_core.choices.chance_mismatch``, the evidence bundle's ``deals`` check):
-    ``{seq, type, year, reason, message, error}`` or None. ``message`` never names a
-    card; ``error`` (an unfoldable log only) may. By the log's pinned engine."""
-    choices_module = importlib.import_module(f"{_pinned(events).__name__}.choices")
-    out: dict[str, Any] | None = choices_module.chance_mismatch(list(events), seed)
-    return out
+def chance_mismatch(events: Sequence[Event], seed: str, *,
+                    game: str = DEFAULT_GAME) -> dict[str, Any] | None:
+    """The first chance outcome of ``events`` that ``seed`` does not give: ``{seq, type,
+    year, reason, message, error}`` or None. ``message`` never names a card; ``error``
+    (an unfoldable log only) may. By the log's pinned engine."""
+    return _pinned(events, game=game).chance_mismatch(events, seed)
 
 
-def verify_bundle(bundle: Any) -> dict[str, Any]:
-    """Check an evidence bundle as the CLI's ``verify`` does (the current engine's
+def verify_bundle(bundle: Any, *, game: str = DEFAULT_GAME) -> dict[str, Any]:
+    """Check an evidence bundle as the game's CLI ``verify`` does (the current engine's
     verifier hands a bundle pinned to a frozen release to that release)."""
-    return dict(core.verify_bundle(bundle))
+    return definition(None, game).verify_bundle(bundle)
 
 
 # -- people and bots at one table ----------------------------------------------------
 
 
-def bot(name: str, **settings: Any) -> Any:
-    """A registered bot (``kolkhoz_core.bots.get_bot``); KeyError for an unknown name."""
-    from kolkhoz_core import bots
-
-    return bots.get_bot(name, **settings)
+def bot(name: str, *, game: str = DEFAULT_GAME, **settings: Any) -> Any:
+    """A registered bot of the game; KeyError for an unknown name."""
+    return definition(None, game).bot(name, **settings)
 
 
-def seq_rng(seed: str, seat: int, seq: int, *, purpose: str = "bot") -> random.Random:
+def seq_rng(seed: str, seat: int, seq: int, *, purpose: str = "bot",
+            game: str = DEFAULT_GAME) -> random.Random:
     """The random generator of a bot deciding for ``seat`` at log position ``seq`` of a
-    game seeded ``seed``: ``random.Random(f"kolkhoz-{purpose}/seq:{seed}:{seat}:{seq}")``.
+    game seeded ``seed``: ``random.Random(f"{game}-{purpose}/seq:{seed}:{seat}:{seq}")``.
 
-    Used where people and bots share a game (a person's move can come at any time, so
-    the bots' generators cannot run a year at a time as in ``kolkhoz_core.runner``):
-    every bot move is reproducible from the seed and the seq alone. ``purpose`` is
-    ``bot`` for a bot seat and ``autopilot`` for a move made when a deadline passed."""
-    return random.Random(f"kolkhoz-{purpose}/seq:{seed}:{seat}:{seq}")
+    Used where people and bots share a game: every bot move is reproducible from the
+    seed and the seq alone. ``purpose`` is ``bot`` for a bot seat and ``autopilot`` for
+    a move made when a deadline passed."""
+    return random.Random(f"{game}-{purpose}/seq:{seed}:{seat}:{seq}")
 
 
 def bot_choose(events: Sequence[Event], seat: int, player: Any, *, seed: str,
-               purpose: str = "bot") -> dict[str, Any] | None:
+               purpose: str = "bot", game: str = DEFAULT_GAME) -> dict[str, Any] | None:
     """The input ``player`` (a bot) chooses for ``seat`` at the head of ``events`` — it
-    sees only that seat's view and the legal choices — or None when it is not that
-    seat's decision (chance, another seat, the game over). The view and choices come
-    from the game's pinned engine."""
-    eng = _pinned(events)
-    state = eng.fold(list(events))
-    if state.finished:
+    sees only that seat's view and choices — or None when ``seat`` may not act now."""
+    defn = _pinned(events, game=game)
+    own = _own(events)
+    state = defn.fold(own)
+    if seat not in defn.may_act(state):
         return None
-    ch = eng.choices(state)
-    if ch.chance or ch.seat != seat:
+    rng = seq_rng(seed, seat, len(own), purpose=purpose, game=game)
+    return dict(player.choose(defn.seat_view(state, seat), defn.choices(state, seat), rng))
+
+
+def bot_decision(events: Sequence[Event], bots: dict[int, str], *, seed: str,
+                 game: str = DEFAULT_GAME) -> dict[str, Any] | None:
+    """The next input of the lowest seat that may act and is one of ``bots`` (seat →
+    bot name), else None (only people may act, chance, or the game over)."""
+    movers = sorted(may_act(events, game=game) & set(bots))
+    if not movers:
         return None
-    rng = seq_rng(seed, seat, state.seq, purpose=purpose)
-    return dict(player.choose(eng.seat_view(state, seat), ch, rng))
+    return bot_choose(events, movers[0], bot(bots[movers[0]], game=game), seed=seed,
+                      game=game)
 
 
-def bot_decision(events: Sequence[Event], bots: dict[int, str], *,
-                 seed: str) -> dict[str, Any] | None:
-    """The next input if the seat to decide is one of ``bots`` (seat → bot name), else
-    None (a person's turn, chance, or the game over)."""
-    eng = _pinned(events)
-    state = eng.fold(list(events))
-    if state.finished:
-        return None
-    ch = eng.choices(state)
-    if ch.chance or ch.seat not in bots:
-        return None
-    return bot_choose(events, ch.seat, bot(bots[ch.seat]), seed=seed)
+def may_act(events: Sequence[Event], *, game: str = DEFAULT_GAME) -> frozenset[int]:
+    """The seats that may submit an input now (empty: chance, or the game over)."""
+    defn = _pinned(events, game=game)
+    return defn.may_act(defn.fold(_own(events)))
 
 
-def to_move(events: Sequence[Event]) -> int | None:
-    """The seat whose decision the game awaits, or None (chance, or the game over)."""
-    eng = _pinned(events)
-    state = eng.fold(list(events))
-    if state.finished:
-        return None
-    ch = eng.choices(state)
-    return None if ch.chance else ch.seat
+def to_move(events: Sequence[Event], *, game: str = DEFAULT_GAME) -> int | None:
+    """The one seat whose decision the game awaits, or None (chance, the game over, or
+    several seats choosing at once: see ``may_act``)."""
+    movers = may_act(events, game=game)
+    return next(iter(movers)) if len(movers) == 1 else None
 
 
-def legal_for(events: Sequence[Event], seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may do now, from ``kolkhoz_core.choices`` — the browser computes no
-    rule. Shape::
+def legal_for(events: Sequence[Event], seat: int | None, *,
+              game: str = DEFAULT_GAME) -> dict[str, Any]:
+    """What ``seat`` may do now, computed by the game — the browser computes no rule
+    (``GameDefinition.legal_summary``). Kolkhoz's shape::
 
         {"kind": "trump"|"swap"|"play"|"assign"|"deal"|None, "to_move": seat|None,
          "yours": bool, "options": [...] | {card: [fields]}, "inputs": [input, ...]}
-
-    ``options`` (only when ``yours``): suits (trump), card codes (play), swap choices as
-    ``{"pass": true}`` or ``{"hand": card, "cellar": card}``, or for an assignment each
-    trick card's legal fields (clause assign.*: every product is legal). ``inputs``: the
-    complete legal inputs (RECORD_FORMAT.md shapes) for trump, swap and play (for assign,
-    build ``{"type": "assign", "seat", "cards": {card: field}}`` from ``options``)."""
-    eng = _pinned(events)
-    state = eng.fold(list(events))
-    ch = eng.choices(state)
-    mover = None if (ch.chance or state.finished) else ch.seat
-    yours = seat is not None and mover == seat
-    out: dict[str, Any] = {"kind": ch.kind, "to_move": mover, "yours": yours,
-                           "options": [], "inputs": []}
-    if not yours:
-        return out
-    if ch.kind == "swap":
-        out["options"] = [{"pass": True} if o is None else {"hand": o[0], "cellar": o[1]}
-                          for o in ch.options]
-    elif ch.kind == "assign":
-        out["options"] = {card: list(fields) for card, fields in ch.options.items()}
-    else:
-        out["options"] = list(ch.options)
-    if ch.kind != "assign":
-        out["inputs"] = ch.to_inputs()
-    return out
+    """
+    defn = _pinned(events, game=game)
+    return defn.legal_summary(defn.fold(_own(events)), seat)
 
 
-def position(events: Sequence[Event]) -> Any:
-    """The state after the whole log (``fold`` of the log's pinned engine)."""
-    return _pinned(events).fold(list(events))
+def finished(events: Sequence[Event], *, game: str = DEFAULT_GAME) -> bool:
+    """True once the log's game is over (its ``end_type`` event applied)."""
+    defn = _pinned(events, game=game)
+    return defn.finished(defn.fold(_own(events)))
+
+
+def position(events: Sequence[Event], *, game: str = DEFAULT_GAME) -> Any:
+    """The state after the whole log (the log's pinned engine)."""
+    return _pinned(events, game=game).fold(_own(events))

@@ -144,7 +144,7 @@ def game_frames_for_viewer(*, game: Game, viewer: int | None,
         })
     result = {"game": str(game.pk), "head_seq": game.head_seq, "head_hash": game.head_hash,
               "finished": finished, "viewer": viewer, "as_played": as_played,
-              "quota": engine.FIELD_QUOTA, "frames": frames}
+              **engine.render_hints(), "frames": frames}
     return result
 
 

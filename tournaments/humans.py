@@ -79,8 +79,7 @@ def table_step_bots(*, table: Table, seats: Sequence[TableSeat], bots: Sequence[
     for _ in range(100000):
         game_advance_chance(game=game)
         events = _stored(game)
-        state = engine.position(events)
-        if state.finished:
+        if engine.finished(events):
             return True
         mover = engine.to_move(events)
         if mover is None or mover not in players:

@@ -18,9 +18,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from kolkhoz_core import build_ruleset, fold
-from kolkhoz_core.bots import get_bot, identity
-from kolkhoz_core.runner import play_year
 from replays import engine
 from replays import seeds as game_seeds
 from replays.errors import ApplicationError, ConflictError
@@ -69,7 +66,7 @@ def league_create(*, name: str, slug: str | None = None,
     """A new league (and its first season). ``ruleset``: the default for its tournaments,
     validated by the engine (raises the engine's RulesetError)."""
     ruleset = ruleset or DEFAULT_RULESET
-    build_ruleset(ruleset)
+    engine.build_ruleset(ruleset)
     league = League.objects.create(name=name, slug=slug or slugify(name)[:120],
                                    ruleset=ruleset)
     Season.objects.create(league=league, number=1, name=f"{name} — season 1")
@@ -78,14 +75,14 @@ def league_create(*, name: str, slug: str | None = None,
 
 def player_bot_get_or_create(*, name: str, bot_name: str,
                              settings: dict[str, Any] | None = None) -> Player:
-    """A bot player: ``bot_name`` must be a registered bot (kolkhoz_core.bots); its
-    version and settings are recorded. Raises LeagueError for an unknown bot."""
+    """A bot player: ``bot_name`` must be a registered bot of the game (``engine.bot``);
+    its version and settings are recorded. Raises LeagueError for an unknown bot."""
     settings = settings or {}
     try:
-        bot = get_bot(bot_name, **settings)
+        bot = engine.bot(bot_name, **settings)
     except (KeyError, TypeError, ValueError) as e:
         raise LeagueError(str(e), code="unknown_bot") from e
-    ident = identity(bot)
+    ident = engine.identity(bot)
     player, _ = Player.objects.get_or_create(
         name=name, defaults={"kind": PlayerKind.BOT, "bot_name": bot_name,
                              "bot_version": ident["version"],
@@ -110,7 +107,7 @@ def tournament_create(*, season: Season, name: str, format: str, rounds: int,
     Raises LeagueError (``bad_entries``, ``bad_format``, ``secret_with_people``) or the
     engine's RulesetError."""
     ruleset = ruleset or season.league.ruleset or DEFAULT_RULESET
-    build_ruleset(ruleset)
+    engine.build_ruleset(ruleset)
     if format not in Format.values:
         raise LeagueError(f"format must be one of {', '.join(Format.values)}", code="bad_format")
     n = len(players)
@@ -292,16 +289,17 @@ def _stored(game: Game) -> list[dict[str, Any]]:
 
 
 def table_play(*, table_id: int) -> Table:
-    """Play a table's bot decisions to the end of its game, a year per append.
+    """Play a table's bot decisions to the end of its game, a stretch per append (the
+    game's ``play_bots``; Kolkhoz: a year).
 
     Idempotent and resumable: it folds what is stored and continues, so a worker killed
-    mid-game loses at most the year it was playing (nothing of it was written) and a
-    redelivered task adds nothing. Bot generators are seeded per year
-    (``kolkhoz_core.runner.bot_rng``), so the log is identical to an uninterrupted run.
-    A seat without a bot (a person) stops the loop until that person acts. At a table
-    with people the bots move one decision at a time, their generators seeded from the
-    seed and the seq (``tournaments.humans``). A ``failed`` table is parked: nothing is
-    played until an organiser resumes it (``tournaments.recovery.table_resume``).
+    mid-game loses at most the stretch it was playing (nothing of it was written) and a
+    redelivered task adds nothing. Bot generators are seeded per stretch by the game
+    (Kolkhoz: per year), so the log is identical to an uninterrupted run. A seat without
+    a bot (a person) stops the loop until that person acts. At a table with people the
+    bots move one decision at a time, their generators seeded from the seed and the seq
+    (``tournaments.humans``). A ``failed`` table is parked: nothing is played until an
+    organiser resumes it (``tournaments.recovery.table_resume``).
     """
     table = Table.objects.select_related("game", "round__tournament").get(pk=table_id)
     if table.status in (TableStatus.FINISHED, TableStatus.FAILED):
@@ -311,53 +309,57 @@ def table_play(*, table_id: int) -> Table:
             status=TableStatus.PLAYING)
     game = table.game
     assert game is not None
+    defn = engine.definition(game.engine_version)
     seats = list(table.seats.select_related("player").order_by("seat"))
-    bots = [get_bot(s.player.bot_name, **s.player.bot_settings) if s.player.is_bot else None
+    bots = [defn.bot(s.player.bot_name, **s.player.bot_settings) if s.player.is_bot else None
             for s in seats]
     seed = game.seed_secret
     pause = _batch_pause()
     # A game pinned to an earlier engine release (started before an upgrade) goes on
-    # under that release, a decision at a time through replays.engine: the year-at-a-time
+    # under that release, a decision at a time through replays.engine: the stretch
     # runner below is the current engine's.
     earlier_engine = game.engine_version != engine.engine_version()
     if earlier_engine or any(b is None for b in bots) or any(s.autopilot for s in seats):
         if not humans.table_step_bots(table=table, seats=seats, bots=bots):
             return table  # a person's turn: their command continues the game
     events = _stored(game)
-    state = engine.position(events)
-    while not state.finished:
-        if state.to_move is not None and bots[state.to_move] is None:
+    state = defn.fold(events)
+    while not defn.finished(state):
+        if any(bots[seat] is None for seat in defn.may_act(state)):
             return table  # a person's turn: their command continues the game
-        new = play_year(state, bots, seed)  # type: ignore[arg-type]
+        state, new = defn.play_bots(state, bots, seed)
         if pause:
             time.sleep(pause)
         try:
             game_append(game=game, expected_seq=len(events), events=new, reproducible=True)
         except ConflictError:
             events = _stored(game)  # another worker got there first: read and go on
-            state = fold(events)
+            state = defn.fold(events)
             continue
         events.extend(new)
-    end = next(e for e in reversed(events) if e["type"] == "game_end")
-    table_finish(table_id=table.pk, result=end)
+    table_finish(table_id=table.pk, outcome=defn.outcome(state))
     table.refresh_from_db()
     return table
 
 
-def table_finish(*, table_id: int, result: dict[str, Any] | None = None) -> None:
-    """Record a finished table's result (``result``: its ``game_end`` event, read from
-    the store when not given); when it was its round's last table, finish the round
-    (ratings, then the next round or the tournament's end). Idempotent: a table already
-    finished is left as it is."""
+def table_finish(*, table_id: int, outcome: engine.Outcome | None = None) -> None:
+    """Record a finished table's result (``outcome``: the game's, from its definition;
+    computed from the stored log when not given); when it was its round's last table,
+    finish the round (ratings, then the next round or the tournament's end). Idempotent:
+    a table already finished is left as it is, and a game not yet over is ignored."""
     table = Table.objects.only("id", "round_id", "game_id").get(pk=table_id)
-    end = result or (GameEvent.objects.filter(game_id=table.game_id, type="game_end")
-                     .values_list("payload", flat=True).first())
-    if end is None:
+    if outcome is None and table.game_id is not None:
+        outcome = engine.outcome(list(GameEvent.objects.filter(game_id=table.game_id)
+                                      .order_by("seq").values_list("payload", flat=True)))
+    if outcome is None:
         return
+    # ``medals``: Kolkhoz's tie-break values (a game without them stores zeros)
+    medals = list(outcome.tiebreaks.get("medals") or [0] * len(outcome.places))
     with transaction.atomic():
         updated = (Table.objects.filter(pk=table_id,
                                         status__in=[TableStatus.PENDING, TableStatus.PLAYING])
-                   .update(places=end["places"], scores=end["scores"], medals=end["medals"],
+                   .update(places=list(outcome.places), scores=list(outcome.scores),
+                           medals=medals,
                            status=TableStatus.FINISHED, error="", updated_at=timezone.now()))
         if not updated:
             return

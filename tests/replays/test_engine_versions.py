@@ -88,9 +88,9 @@ def test_regress_games_uses_each_games_pinned_engine_and_current_shows_the_chang
 
 def test_a_live_game_started_under_the_old_engine_goes_on_under_it(rules_change):
     # given a live game begun under 0.1.0 (before an upgrade), all four seats bots
-    old = engine.engine_for("0.1.0")
-    opening = old.new_game(old.build_ruleset({"preset": "kolkhoz"}), SEATS,
-                           seed="live-under-0.1.0")
+    old = engine.definition("0.1.0")
+    opening = old.start(old.ruleset({"preset": "kolkhoz"}), SEATS, {"first_planner": None},
+                        seed="live-under-0.1.0")
     game = store(opening, seed="live-under-0.1.0").game
     game_seats_assign(game=game, bots=["random"] * 4)
     game_advance_chance(game=game)  # the first deal, as game_create_from_engine does
@@ -159,12 +159,12 @@ def test_a_bot_table_begun_under_the_old_engine_finishes_under_it(monkeypatch, r
     from tournaments.models import Table
 
     # given a tournament table whose game was set up while 0.1.0 was the current engine
-    old = engine.engine_for("0.1.0")
+    old = engine.definition("0.1.0")
     current_new_game = engine.new_game
 
     def new_game_under_0_1_0(*, ruleset, seats, first_planner, seed):
-        return list(old.new_game(old.build_ruleset(ruleset), list(seats),
-                                 first_planner=first_planner, seed=seed))
+        return old.start(old.ruleset(ruleset), list(seats), {"first_planner": first_planner},
+                         seed)
 
     monkeypatch.setattr(engine, "new_game", new_game_under_0_1_0)
     t = make_tournament(n=4, fmt="series", rounds=1, seed="engine-upgrade")
