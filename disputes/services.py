@@ -32,6 +32,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from replays import compensating, engine
 from replays.errors import ConflictError, ForbiddenError, MalformedError
 from replays.models import Game, GameStatus
 from replays.selectors import game_events
@@ -91,22 +92,26 @@ def _check_clause(clause: Any) -> str:
 
 # -- effective results --------------------------------------------------------------------
 def effective_result(events: list[Event]) -> dict[str, Any] | None:
-    """A finished log's result as it stands after every ruling: ``game_end``'s
-    ``places``/``scores``/``medals``, overridden by the latest ``result_adjusted``;
-    ``voided`` once a ``game_voided`` follows. None before ``game_end``."""
-    out: dict[str, Any] | None = None
-    for ev in events:
+    """A finished log's result as it stands after every ruling: the game's outcome
+    (``engine.outcome``: ``places``/``scores`` and the tie-break ``medals``), overridden
+    by the latest ``result_adjusted``; ``voided`` once a ``game_voided`` follows. None
+    before the game's end."""
+    base = engine.outcome(events)
+    if base is None:
+        return None
+    out: dict[str, Any] = {
+        "places": list(base.places), "scores": list(base.scores),
+        "medals": list(base.tiebreaks.get("medals") or [0] * len(base.places)),
+        "voided": False, "adjusted_at": None}
+    for ev in compensating.split(events)[1]:
         t = ev.get("type")
-        if t == "game_end":
-            out = {"places": list(ev["places"]), "scores": list(ev["scores"]),
-                   "medals": list(ev["medals"]), "voided": False, "adjusted_at": None}
-        elif out is not None and t == "result_adjusted":
+        if t == "result_adjusted":
             if ev.get("places"):
                 out["places"] = list(ev["places"])
             if ev.get("scores"):
                 out["scores"] = list(ev["scores"])
             out["adjusted_at"] = ev.get("seq")
-        elif out is not None and t == "game_voided":
+        elif t == "game_voided":
             out["voided"] = True
     return out
 

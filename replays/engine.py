@@ -36,7 +36,7 @@ Event = dict[str, Any]
 Viewer = int | None
 
 DEFAULT_GAME = "kolkhoz"
-# The type of the event that ends a Kolkhoz game (``GameDefinition.end_type``).
+# The type of the event that ends a Kolkhoz game (``end_type()`` for any game).
 END_TYPE = "game_end"
 
 __all__ = ["EngineUnavailable", "Outcome", "UnknownGame", "identity"]
@@ -47,6 +47,11 @@ def definition(version: str | None = None, game: str = DEFAULT_GAME) -> GameDefi
     ``EngineUnavailable`` for a version this installation does not run, ``UnknownGame``
     for an unknown id."""
     return registry.get(game, version)
+
+
+def end_type(game: str = DEFAULT_GAME) -> str:
+    """The type of the event that ends a game of ``game`` (it reveals the seed)."""
+    return definition(None, game).end_type
 
 
 def engine_version(game: str = DEFAULT_GAME) -> str:

@@ -164,9 +164,11 @@ def game_record(*, game: Game) -> dict[str, Any]:
 
 
 def _play_events(events: list[Event]) -> list[Event]:
-    """The log up to and including ``game_end`` (an arbiter's later events excluded)."""
+    """The log up to and including the game's end event (an arbiter's later events
+    excluded)."""
+    end = engine.end_type()
     for i, event in enumerate(events):
-        if event.get("type") == engine.END_TYPE:
+        if event.get("type") == end:
             return events[: i + 1]
     return events
 

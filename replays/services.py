@@ -93,6 +93,7 @@ def game_append(*, game: Game, expected_seq: int, events: Sequence[Event],
             rows = []
             finished = locked.status == GameStatus.FINISHED
             seed = locked.seed_revealed
+            end_type = engine.end_type()
             for i, event in enumerate(events):
                 h = chain.link(prev, event)
                 who = actor if (i == 0 and actor) else engine.event_actor(event)
@@ -100,7 +101,7 @@ def game_append(*, game: Game, expected_seq: int, events: Sequence[Event],
                              engine.event_visibility(event), who, now,
                              prev, h, time_used_ms if i == 0 else None))
                 prev = h
-                if event["type"] == engine.END_TYPE:
+                if event["type"] == end_type:
                     finished = True
                     seed = event.get("seed")
             _insert_events(rows)
