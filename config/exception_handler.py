@@ -6,7 +6,9 @@ Every error body is ``{"error": {"code": str, "message": str, ...}}``:
 - the engine's ``KolkhozError`` (if one escapes a service) → 422 with its ``rule``,
   or 400 when no rule was broken (malformed input);
 - DRF's own exceptions keep their status and get a code (``parse_error`` → 400 …);
-- a body over DATA_UPLOAD_MAX_MEMORY_SIZE → 413 ``too_large``.
+- a body over DATA_UPLOAD_MAX_MEMORY_SIZE → 413 ``too_large``;
+- a throttled request → 429 ``throttled`` with ``retry_after`` (seconds, also the
+  Retry-After header).
 Anything else stays a 500, so real bugs are not hidden.
 """
 
@@ -47,6 +49,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         return None
     if isinstance(exc, exceptions.ValidationError):
         response.data = _body("malformed", "invalid request", details=exc.detail)
+    elif isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+        # DRF has set Retry-After; the body says it too
+        response.data = _body("throttled", str(exc.detail), retry_after=int(exc.wait))
     elif isinstance(exc, exceptions.APIException):
         codes = exc.get_codes()
         code = codes if isinstance(codes, str) else exc.default_code
