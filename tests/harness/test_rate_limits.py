@@ -13,7 +13,8 @@ export whole games (DRF throttles).
 
 from __future__ import annotations
 
-import itertools
+import base64
+import secrets
 
 import pytest
 from django.conf import settings
@@ -26,12 +27,12 @@ from tests.replays.helpers import stored_bot_game
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-password-77"
-_addresses = itertools.count(10)
 
 
 def address() -> str:
-    """An address of its own per client (the limits count per address; documentation range)."""
-    return f"198.51.100.{next(_addresses)}"
+    """A fresh address per client (the limits count per address, and their counts outlive
+    a run in a shared Redis cache): random, in IPv6's documentation range."""
+    return f"2001:db8::{secrets.token_hex(2)}:{secrets.token_hex(2)}:{secrets.token_hex(2)}"
 
 
 # -- sign-in attempts ----------------------------------------------------------------------
@@ -79,6 +80,30 @@ def test_the_sign_in_api_locks_an_address_out_with_a_json_429():
     r = APIClient(REMOTE_ADDR=address()).post(
         "/api/accounts/login/", {"username": "lockapi", "password": PASSWORD}, format="json")
     assert r.status_code == 200 and r.json()["user"]["username"] == "lockapi"
+
+
+def _basic(name: str, password: str) -> dict[str, str]:
+    raw = base64.b64encode(f"{name}:{password}".encode()).decode()
+    return {"HTTP_AUTHORIZATION": f"Basic {raw}"}
+
+
+@axes_on
+def test_basic_authentication_is_locked_out_too_and_refuses_nul_characters():
+    """The leagues and disputes API take HTTP Basic: failures count, a locked-out address
+    gets the JSON 429; a name with a NUL character is refused (it was a 500 on PostgreSQL)."""
+    User.objects.create_user("lockbasic", password=PASSWORD)
+    api = APIClient(REMOTE_ADDR=address())
+    # (DRF answers 403 here: the session authenticator, first, sends no challenge)
+    r = api.get("/api/disputes/", **_basic("lock\x00basic", "wrong"))
+    assert r.status_code == 403, r.content[:300]
+    assert r.json()["error"]["code"] == "authentication_failed"
+    assert api.get("/api/disputes/", **_basic("lockbasic", PASSWORD)).status_code == 200
+    for _ in range(2):
+        r = api.get("/api/disputes/", **_basic("lockbasic", "wrong"))
+        assert r.json()["error"]["code"] == "authentication_failed"
+    for password in ("wrong", PASSWORD):
+        r = api.get("/api/disputes/", **_basic("lockbasic", password))
+        assert r.status_code == 429 and r.json()["error"]["code"] == "locked_out"
 
 
 def test_sign_in_attempts_are_limited_by_default():
