@@ -22,7 +22,7 @@ $(VENV)/.installed: pyproject.toml constraints.txt | $(BIN)/python
 setup: $(VENV)/.installed
 
 # Re-pins constraints.txt: the newest versions pyproject.toml allows, resolved in a
-# throwaway virtualenv (README, "Refreshing the pinned versions"). Then run `make test`.
+# throwaway virtualenv (README, settings, "The pinned versions"). Then run `make test`.
 LOCK_VENV ?= /tmp/kolkhoz-lock-venv
 lock:
 	rm -rf $(LOCK_VENV) && $(PYTHON) -m venv $(LOCK_VENV)

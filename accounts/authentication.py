@@ -1,10 +1,10 @@
 """HTTP Basic authentication for the API (leagues, disputes): DRF's, made safe to expose.
 
-- A name or password holding a NUL character is refused (401) before it reaches the
-  database: PostgreSQL cannot compare such text (it was a 500), and django-axes records
-  the name of every failed attempt.
+- A name or password holding a NUL character is refused (``authentication_failed``) before
+  it reaches the database: PostgreSQL cannot compare such text (it was a 500), and
+  django-axes records the name of every failed attempt.
 - An address locked out by django-axes gets the lockout answer (429 ``locked_out``,
-  accounts/lockout.py), as the sign-in API does, instead of a plain 401.
+  accounts/lockout.py), as the sign-in API does, instead of a plain refusal.
 """
 
 from __future__ import annotations
