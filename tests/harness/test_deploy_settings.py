@@ -5,7 +5,8 @@
   with a message that says what to set. With DEBUG on the development key is allowed.
 - HTTPS is on by default in production: secure session and CSRF cookies, HSTS (one year,
   subdomains, preload), the redirect to https; each can be set from the environment, and
-  ``SECURE_HTTPS=false`` turns them off together (plain HTTP on the loopback).
+  ``SECURE_HTTPS=false`` turns them off together (plain HTTP on the loopback). Requests
+  show it: plain HTTP is redirected, HTTPS answers carry HSTS and Secure cookies.
 - ``manage.py check --deploy`` reports nothing under the production settings.
 - The dependency versions CI installs are pinned in ``constraints.txt`` (schemathesis
   included), and the Makefile installs with it.
@@ -108,6 +109,36 @@ def test_production_turns_on_secure_cookies_hsts_and_the_https_redirect(tmp_path
         assert not any(plain[k] for k in ("SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE",
                                           "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS",
                                           "SECURE_HSTS_PRELOAD")), plain
+
+
+BROWSE = """
+import django, json; django.setup()
+from django.test import Client
+c = Client()
+plain = c.get("/accounts/login/")
+tls = c.get("/accounts/login/", secure=True)
+proxied = c.get("/accounts/login/", HTTP_X_FORWARDED_PROTO="https")
+print(json.dumps({"plain": [plain.status_code, plain.get("Location")],
+                  "hsts": tls.get("Strict-Transport-Security"),
+                  "cookie_secure": bool(tls.cookies["csrftoken"]["secure"]),
+                  "proxied": proxied.status_code}))
+"""
+
+
+def test_production_answers_with_the_redirect_hsts_and_secure_cookies(tmp_path):
+    """The settings do take effect: a request over plain HTTP is redirected to https, an
+    HTTPS answer carries HSTS and a Secure cookie; the proxy's header counts only when
+    SECURE_PROXY_SSL_HEADER names it."""
+    out = _run(["-c", BROWSE], tmp_path, SECRET_KEY=REAL_KEY)
+    assert out.returncode == 0, out.stderr[-2000:]
+    seen = json.loads(out.stdout)
+    assert seen["plain"] == [301, "https://testserver/accounts/login/"]
+    assert seen["hsts"] == "max-age=31536000; includeSubDomains; preload"
+    assert seen["cookie_secure"] is True
+    assert seen["proxied"] == 301  # X-Forwarded-Proto from anyone: ignored
+    out = _run(["-c", BROWSE], tmp_path, SECRET_KEY=REAL_KEY,
+               SECURE_PROXY_SSL_HEADER="HTTP_X_FORWARDED_PROTO,https")
+    assert json.loads(out.stdout)["proxied"] == 200, out.stderr[-2000:]
 
 
 def test_refuses_a_malformed_proxy_header(tmp_path):
