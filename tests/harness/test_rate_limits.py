@@ -55,6 +55,8 @@ def test_the_sign_in_form_locks_an_address_out_after_failed_attempts():
     # locked: the right password is refused too, and no session is opened
     r = browser.post("/accounts/login/", {"username": "lockme", "password": PASSWORD})
     assert r.status_code == 429 and "_auth_user_id" not in browser.session
+    r = browser.post("/admin/login/", {"username": "lockme", "password": PASSWORD})
+    assert r.status_code == 429 and b"Too many failed sign-in attempts" in r.content
     # another address is not locked out
     other = Client(REMOTE_ADDR=address())
     r = other.post("/accounts/login/", {"username": "lockme", "password": PASSWORD})
