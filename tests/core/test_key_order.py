@@ -122,3 +122,18 @@ def test_a_refused_input_gives_the_same_error_whatever_its_key_order() -> None:
             kc.build_ruleset({"options": {k: True for k in keys}})
         errors.add((r.value.code, r.value.message))
     assert len(errors) == 2, errors
+
+
+def test_differs_only_in_order_recognises_a_reordering_and_nothing_else() -> None:
+    from kolkhoz_core.record import differs_only_in_order
+
+    ev = {"type": "year_end", "returned": ["8C", "10S", "JS"], "facts": {"medals": [1, 0]}}
+    assert differs_only_in_order(ev, dict(ev, returned=["10S", "JS", "8C"]))
+    assert not differs_only_in_order(ev, dict(ev))  # equal: no mismatch at all
+    assert not differs_only_in_order(ev, dict(ev, returned=["10S", "JS", "9C"]))
+    assert not differs_only_in_order(ev, dict(ev, facts={"medals": [0, 1]}))  # per seat
+    end = {"type": "game_end", "scores": [3, 5], "cellars": [["8C", "JS"], ["QH"]]}
+    assert differs_only_in_order(end, dict(end, cellars=[["JS", "8C"], ["QH"]]))
+    assert not differs_only_in_order(end, dict(end, cellars=[["QH"], ["JS", "8C"]]))
+    assert not differs_only_in_order(end, dict(end, scores=[5, 3]))
+    assert not differs_only_in_order(ev, None)

@@ -12,18 +12,22 @@ and an all-bot league table (``table_play``) are played on PostgreSQL and must v
 
 from __future__ import annotations
 
+import io
+import re
 from typing import Any
 
 import pytest
+from django.core.management import CommandError, call_command
 
+import kolkhoz_core
 from replays import engine
 from replays.models import Game
 from replays.selectors import game_events, game_verify
-from replays.services import game_create_from_engine, game_submit_input
+from replays.services import game_advance_chance, game_create_from_engine, game_submit_input
 from tournaments import services
 from tournaments.models import Table, TableSeat
 
-from .helpers import SEATS
+from .helpers import SEATS, store
 
 pytestmark = [pytest.mark.postgres, pytest.mark.usefixtures("postgres"), pytest.mark.django_db]
 
@@ -42,6 +46,11 @@ def play_live(preset: str, seed: str) -> Game:
     folds its stored log before each one), bots choosing for all four seats."""
     game = game_create_from_engine(ruleset={"preset": preset}, seats=SEATS, seed=seed,
                                    secret=f"secret-{seed}").game
+    return play_moves(game)
+
+
+def play_moves(game: Game) -> Game:
+    """Play ``game`` to its end, one ``game_submit_input`` per decision."""
     for _ in range(2000):
         events = game_events(game=game)
         inp = engine.bot_decision(events, BOTS, seed=game.seed_secret)
@@ -92,3 +101,60 @@ def test_an_all_bot_kolkhoznik_league_table_verifies() -> None:
         report = game_verify(game=table.game)
         assert report["ok"], report["failure"]
         assert game_events(game=table.game) == reference_log(table)
+
+
+def test_a_0_1_0_kolkhoznik_game_stored_in_postgresql_fails_verify_and_says_why(api) -> None:
+    """Engine 0.1.0 filed assignments in key order: its live kolkhoznik games stored in
+    PostgreSQL fail re-adjudication. Verify still fails them (it cannot tell this from a
+    changed log) but says what kind of mismatch it is — API, verify_games and the
+    evidence bundle alike — and names no card."""
+    old = engine.engine_for("0.1.0")
+    seed = "ko-old-1"
+    opening = old.new_game(old.build_ruleset({"preset": "kolkhoznik"}), SEATS, seed=seed)
+    game = store(opening, seed=seed).game
+    game_advance_chance(game=game)
+    game = play_moves(game)
+    assert game.engine_version == "0.1.0"
+
+    report = api.get(f"/api/games/{game.pk}/verify/").json()
+    assert not report["ok"] and report["chain"]["ok"] and report["deals"]["ok"]
+    failure = report["failure"]
+    assert failure["check"] == "adjudication" and failure["note"]
+    assert "PostgreSQL" in failure["message"] and "0.1.0" in failure["message"]
+    assert not re.search(r"\b(10|[2-9]|[JQKA])[HDCS]\b", failure["note"])
+    divergence = report["adjudication"]["first_divergence"]
+    assert divergence["note"] == failure["note"] and divergence["seq"] == failure["seq"]
+    stored, derived = divergence["stored"], divergence["adjudicated"]
+    assert stored.keys() == derived.keys() and stored != derived
+    for key, value in stored.items():  # the same things, some list in another order
+        assert value == derived[key] or sorted(value) == sorted(derived[key]), key
+
+    out = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("verify_games", stdout=out)
+    assert "PostgreSQL" in next(line for line in out.getvalue().splitlines()
+                                if str(game.pk) in line)
+
+    bundle = api.get(f"/api/games/{game.pk}/evidence/").json()
+    checked = kolkhoz_core.verify_bundle(bundle)
+    assert not checked["ok"] and checked["engine_version"] == "0.1.0"
+    assert checked["failure"]["check"] == "consequences"
+    assert checked["failure"]["seq"] == failure["seq"] and checked["failure"]["note"]
+
+
+def test_a_0_1_0_game_changed_in_substance_gets_no_key_order_note() -> None:
+    """The note is only for a mismatch in order: a 0.1.0 game whose stored result was
+    changed fails without it."""
+    old = engine.engine_for("0.1.0")
+    seed = "ko-old-2"
+    # a frozen release carries no bots: 0.1.0 adjudicates a bot game's inputs
+    record = kolkhoz_core.to_record(engine.play_bot_game(preset="kolkhoznik", seats=SEATS,
+                                                         seed=seed))
+    log = old.adjudicate(record)
+    assert log[0]["engine_version"] == "0.1.0"
+    end = dict(log[-1], scores=[s + 1 for s in log[-1]["scores"]])
+    game = store(log[:-1] + [end], seed=seed).game
+    report = game_verify(game=game)
+    assert not report["ok"] and report["failure"]["check"] == "adjudication"
+    assert "note" not in report["failure"]
+    assert report["adjudication"]["first_divergence"]["note"] is None
