@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup demo test bench bench-store lint
+.PHONY: setup demo test bench bench-store lint lock
 
 DEMO_HOST ?= 127.0.0.1
 DEMO_PORT ?= 8000
@@ -13,16 +13,40 @@ DEMO_SEED ?= 1
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+# Installs the exact versions pinned in constraints.txt (what CI installs).
+$(VENV)/.installed: pyproject.toml constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
 	touch $@
 
 setup: $(VENV)/.installed
 
+# Re-pins constraints.txt: the newest versions pyproject.toml allows, resolved in a
+# throwaway virtualenv (README, settings, "The pinned versions"). Then run `make test`.
+LOCK_VENV ?= /tmp/kolkhoz-lock-venv
+lock:
+	rm -rf $(LOCK_VENV) && $(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install -q --upgrade pip
+	$(LOCK_VENV)/bin/python -m pip install -q -e '.[dev]'
+	{ sed -n '/^#/p' constraints.txt; $(LOCK_VENV)/bin/python -m pip freeze --exclude-editable; } \
+	    > constraints.txt.new && mv constraints.txt.new constraints.txt
+	rm -rf $(LOCK_VENV)
+
+# The demo and the benchmarks run the production settings (DEBUG off) on the loopback over
+# plain HTTP: a secret key of their own, generated once into var/ (never committed), and
+# SECURE_HTTPS=false. A SECRET_KEY or SECURE_HTTPS in the environment takes precedence.
+LOCAL_KEY := $(CURDIR)/var/secret_key
+LOCAL_TARGETS := demo bench bench-store bench-engine bench-load bench-league bench-memory
+$(LOCAL_TARGETS): export SECRET_KEY_FILE ?= $(LOCAL_KEY)
+$(LOCAL_TARGETS): export SECURE_HTTPS ?= false
+
+$(LOCAL_KEY):
+	mkdir -p $(dir $@)
+	umask 077 && $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
+
 # Sets everything up on the embedded default (SQLite under var/), stores a handful
 # of seeded bot games, prints the URL and serves the site (Ctrl-C to stop).
-demo: setup
+demo: setup $(LOCAL_KEY)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py run_league --preset kolkhoz --bots 8 --format swiss --rounds 3 --seed $(DEMO_SEED)
 	$(BIN)/python manage.py seed_demo --games $(DEMO_GAMES)
@@ -34,12 +58,12 @@ demo: setup
 test: setup
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-bench: setup
+bench: setup $(LOCAL_KEY)
 	$(BIN)/python -m kolkhoz_core bench --games 2000
 
 # The store's benchmark (benchmarks/README.md): append throughput into PostgreSQL,
 # frames latency against gunicorn.
-bench-store: setup
+bench-store: setup $(LOCAL_KEY)
 	$(BIN)/python benchmarks/store_bench.py
 
 lint: setup
@@ -54,17 +78,17 @@ BENCH_BROKER ?= redis://127.0.0.1:6379/12
 
 .PHONY: bench-engine bench-load bench-league bench-memory bench-all
 
-bench-engine: setup
+bench-engine: setup $(LOCAL_KEY)
 	$(BIN)/python -m kolkhoz_core bench --games 2000 --quiet
 
-bench-load: setup
+bench-load: setup $(LOCAL_KEY)
 	BENCH_DATABASE_URL=$(BENCH_DB) $(BIN)/python benchmarks/load_bench.py --connections 8 --duration 10
 
-bench-league: setup
+bench-league: setup $(LOCAL_KEY)
 	for w in 1 2; do DATABASE_URL=$(BENCH_DB) CELERY_BROKER_URL=$(BENCH_BROKER) \
 	    $(BIN)/python benchmarks/league_bench.py --workers $$w --bots 160 --rounds 3; done
 
-bench-memory: setup
+bench-memory: setup $(LOCAL_KEY)
 	DATABASE_URL=$(BENCH_DB) CELERY_BROKER_URL=$(BENCH_BROKER) \
 	    $(BIN)/python benchmarks/memory_bench.py --games 1000
 

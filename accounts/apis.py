@@ -69,8 +69,12 @@ class LoginApi(APIView):
     authentication_classes: list[Any] = []
 
     @extend_schema(operation_id="accounts_login", request=Credentials,
-                   responses={200: OpenApiTypes.OBJECT, 401: OpenApiTypes.OBJECT},
-                   description="Sign in (session cookie). 401 `bad_credentials`.")
+                   responses={200: OpenApiTypes.OBJECT, 401: OpenApiTypes.OBJECT,
+                              429: OpenApiTypes.OBJECT},
+                   description="Sign in (session cookie). 401 `bad_credentials`; 429 "
+                               "`locked_out` (with `retry_after` seconds and Retry-After) "
+                               "after too many failures from one address "
+                               "(`AXES_FAILURE_LIMIT`), even with the right password.")
     def post(self, request: Request) -> Response:
         data = _validated(Credentials, request.data)
         user = authenticate(request._request, username=data["username"],

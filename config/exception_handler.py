@@ -9,6 +9,8 @@ Every error body is ``{"error": {"code": str, "message": str, ...}}``:
 - a body over DATA_UPLOAD_MAX_MEMORY_SIZE → 413 ``too_large``;
 - a game pinned to an engine version this installation does not carry → 409
   ``engine_unavailable`` (naming the version; the game itself is not at fault).
+- a throttled request → 429 ``throttled`` with ``retry_after`` (seconds, also the
+  Retry-After header).
 Anything else stays a 500, so real bugs are not hidden.
 """
 
@@ -52,6 +54,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         return None
     if isinstance(exc, exceptions.ValidationError):
         response.data = _body("malformed", "invalid request", details=exc.detail)
+    elif isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+        # DRF has set Retry-After; the body says it too
+        response.data = _body("throttled", str(exc.detail), retry_after=int(exc.wait))
     elif isinstance(exc, exceptions.APIException):
         codes = exc.get_codes()
         code = codes if isinstance(codes, str) else exc.default_code

@@ -6,30 +6,46 @@ Environment variables (all optional):
 - ``REDIS_URL``  cache backend; default: local memory.
 - ``CELERY_BROKER_URL``  default: ``REDIS_URL`` if set, else SQLite through SQLAlchemy
   under ``var/`` (no server needed).
-- ``SECRET_KEY``, ``DEBUG`` (``1/true/yes``), ``ALLOWED_HOSTS`` (comma-separated).
+- ``SECRET_KEY`` (or ``SECRET_KEY_FILE``, a file holding it), ``DEBUG`` (``1/true/yes``),
+  ``ALLOWED_HOSTS`` (comma-separated). With DEBUG off (the default) the app refuses to
+  start without a real key; see ``config/security.py``.
+- HTTPS, sign-in and rate limits: ``SECURE_HTTPS``, ``SECURE_SSL_REDIRECT``,
+  ``SESSION_COOKIE_SECURE``, ``CSRF_COOKIE_SECURE``, ``SECURE_HSTS_*``,
+  ``SECURE_PROXY_SSL_HEADER``, ``NUM_PROXIES``, ``AXES_FAILURE_LIMIT``,
+  ``AXES_COOLOFF_MINUTES``, ``THROTTLE_RATE_*`` (README's settings table).
+
+The test suite runs ``config.settings_test`` (this module plus a test key, plain HTTP,
+high rates).
 """
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+
+from config.security import env_bool as _env_bool
+from config.security import https_settings, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("KOLKHOZ_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 
-def _env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
 DEBUG = _env_bool("DEBUG", False)
-SECRET_KEY = os.environ.get("SECRET_KEY") or "insecure-embedded-default-change-me"
+SECRET_KEY = secret_key(debug=DEBUG)
+# HTTPS: on by default with DEBUG off (SECURE_HTTPS=false turns these off together), each
+# also settable by its own name (config/security.py).
+_https = https_settings(debug=DEBUG)
+SECURE_SSL_REDIRECT = _https["SECURE_SSL_REDIRECT"]
+SESSION_COOKIE_SECURE = _https["SESSION_COOKIE_SECURE"]
+CSRF_COOKIE_SECURE = _https["CSRF_COOKIE_SECURE"]
+SECURE_HSTS_SECONDS = _https["SECURE_HSTS_SECONDS"]
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _https["SECURE_HSTS_INCLUDE_SUBDOMAINS"]
+SECURE_HSTS_PRELOAD = _https["SECURE_HSTS_PRELOAD"]
+SECURE_PROXY_SSL_HEADER = _https["SECURE_PROXY_SSL_HEADER"]
 ALLOWED_HOSTS = [
     h.strip()
     for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
@@ -47,6 +63,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "django_celery_beat",
+    "axes",
     "replays",
     "tournaments",
     "disputes",
@@ -63,6 +80,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # last: turns a locked-out sign-in into the lockout answer (accounts/lockout.py)
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -148,6 +167,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Sign-in attempts (django-axes): after AXES_FAILURE_LIMIT failures from one address, that
+# address is locked out for AXES_COOLOFF_MINUTES (failures meanwhile restart the clock).
+# Attempts are kept in the database, so every web process sees them.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
+                           "django.contrib.auth.backends.ModelBackend"]
+AXES_ENABLED = True
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"  # the same as the throttles'
+AXES_VERBOSE = False
+# Reverse proxies in front of the app that append to X-Forwarded-For (0: the caller is the
+# socket's address, whatever it claims). Read by the throttles and the sign-in lockout.
+NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
+
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -174,6 +210,15 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.exception_handler.api_exception_handler",
+    # Endpoints that re-adjudicate or export whole games, per caller (an anonymous caller
+    # by address, a signed-in one by account): replays.throttles. Over the rate: 429
+    # ``throttled`` with Retry-After. Counted in the cache (shared with Redis).
+    "NUM_PROXIES": NUM_PROXIES,
+    "DEFAULT_THROTTLE_RATES": {
+        scope: os.environ.get(f"THROTTLE_RATE_{scope.upper()}", default)
+        for scope, default in [("verify", "30/minute"), ("whatif", "10/minute"),
+                               ("evidence", "30/minute"), ("import", "10/minute")]
+    },
 }
 
 SPECTACULAR_SETTINGS = {

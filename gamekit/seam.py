@@ -282,6 +282,12 @@ class GameDefinition(ABC):
         (optional)."""
         raise NotSupported(self.id, "chance checks")
 
+    def verify_note(self, stored: Event, derived: Event) -> str | None:
+        """A note a verify report adds to a mismatch between a ``stored`` event and the
+        one re-adjudication derives (a known kind of difference of this release), or
+        None. It never makes a mismatch pass."""
+        return None
+
     def legal_summary(self, state: Any, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may do now, in the form the play page renders. Default:
         ``{"kind": None, "to_move": …, "yours": …, "options": [], "inputs": […]}`` with

@@ -226,6 +226,12 @@ class KolkhozDefinition(GameDefinition):
         out: dict[str, Any] | None = choices_module.chance_mismatch(list(events), seed)
         return out
 
+    def verify_note(self, stored: Event, derived: Event) -> str | None:
+        """The key-order note (``releases.key_order_note``): a release that filed
+        assignments in key order (0.1.0) and two events listing the same cards in
+        another order."""
+        return releases.key_order_note(self.engine_version, stored, derived)
+
     def legal_summary(self, state: Any, seat: int | None) -> dict[str, Any]:
         """``{kind, to_move, yours, options, inputs}`` (``choices`` in the form the play
         page renders): ``options`` (only when ``yours``): suits (trump), card codes

@@ -28,6 +28,7 @@ from .errors import AuthError, ForbiddenError, MalformedError
 from .filters import GameFilter
 from .models import Game, GameSeat
 from .renderers import NDJSONRenderer
+from .throttles import WholeGameThrottle
 
 ERROR_SCHEMA = inline_serializer(
     "Error",
@@ -215,17 +216,23 @@ class GameRecordApi(APIView):
 
 
 class GameVerifyApi(APIView):
+    throttle_classes = [WholeGameThrottle]
+    throttle_scope = "verify"
+
     @extend_schema(operation_id="games_verify",
-                   responses={200: OpenApiTypes.OBJECT, 404: ERROR_SCHEMA})
+                   responses={200: OpenApiTypes.OBJECT, 404: ERROR_SCHEMA, 429: ERROR_SCHEMA})
     def get(self, request: Request, game_id: str) -> Response:
         game = selectors.game_get(game_id=game_id)
         return Response(selectors.game_verify(game=game))
 
 
 class GameImportApi(APIView):
+    throttle_classes = [WholeGameThrottle]
+    throttle_scope = "import"
+
     @extend_schema(operation_id="games_import", request=OpenApiTypes.OBJECT,
                    responses={201: CreatedGameSerializer, 400: ERROR_SCHEMA,
-                              422: ERROR_SCHEMA},
+                              422: ERROR_SCHEMA, 429: ERROR_SCHEMA},
                    description="Import a kolkhoz-record/1 document (validated by the engine).")
     def post(self, request: Request) -> Response:
         created = services.game_import_record(record=request.data)
@@ -288,6 +295,9 @@ class GameExplainApi(APIView):
 
 
 class GameWhatIfApi(APIView):
+    throttle_classes = [WholeGameThrottle]
+    throttle_scope = "whatif"
+
     class WhatIfInput(serializers.Serializer):
         options = serializers.DictField(required=False, default=dict,
                                         help_text="option name → value, e.g. "
@@ -298,7 +308,7 @@ class GameWhatIfApi(APIView):
     @extend_schema(
         operation_id="games_whatif", request=WhatIfInput,
         responses={200: OpenApiTypes.OBJECT, 400: ERROR_SCHEMA, 404: ERROR_SCHEMA,
-                   409: ERROR_SCHEMA, 422: ERROR_SCHEMA},
+                   409: ERROR_SCHEMA, 422: ERROR_SCHEMA, 429: ERROR_SCHEMA},
         description=("Re-adjudicate a finished game's inputs under another ruleset or "
                      "interpretation option: `{illegal: {input, code, rule, message}}`, or "
                      "`{divergence: {seq, original, alternative}, scores: [before, after], "
@@ -314,9 +324,13 @@ class GameWhatIfApi(APIView):
 
 
 class GameEvidenceApi(APIView):
+    throttle_classes = [WholeGameThrottle]
+    throttle_scope = "evidence"
+
     @extend_schema(
         operation_id="games_evidence",
-        responses={200: OpenApiTypes.OBJECT, 404: ERROR_SCHEMA, 409: ERROR_SCHEMA},
+        responses={200: OpenApiTypes.OBJECT, 404: ERROR_SCHEMA, 409: ERROR_SCHEMA,
+                   429: ERROR_SCHEMA},
         description=("The evidence bundle (`kolkhoz-evidence/1`, one JSON file to download): "
                      "record, every event with its hash, seed and commitment, engine "
                      "version, and how to check it with `python -m kolkhoz_core verify`."),

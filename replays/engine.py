@@ -340,6 +340,19 @@ def chance_mismatch(events: Sequence[Event], seed: str, *,
     return _pinned(events, game=game).chance_mismatch(events, seed)
 
 
+def key_order_note(version: str, stored: Any, derived: Any, *,
+                   game: str = DEFAULT_GAME) -> str | None:
+    """What a verify report says about a mismatch between a ``stored`` event and the
+    ``derived`` one, by the game's engine ``version`` (``GameDefinition.verify_note``;
+    Kolkhoz: a 0.1.0 game that filed assignments in key order and lists the same things
+    in another order, docs/verify.md "Key order"); None otherwise, or when ``version``
+    is not available here."""
+    try:
+        return definition(version, game).verify_note(stored, derived)
+    except EngineUnavailable:
+        return None
+
+
 def verify_bundle(bundle: Any, *, game: str = DEFAULT_GAME) -> dict[str, Any]:
     """Check an evidence bundle as the game's CLI ``verify`` does (the current engine's
     verifier hands a bundle pinned to a frozen release to that release)."""

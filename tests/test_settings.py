@@ -29,7 +29,7 @@ def probe(**env: str) -> dict:
 
 
 def test_embedded_default_needs_no_server():
-    s = probe()
+    s = probe(SECRET_KEY="a-real-key-for-this-test-" + "0123456789abcdef" * 2)
     assert s["engine"] == "django.db.backends.sqlite3"
     assert Path(s["name"]).parent == ROOT / "var"
     assert s["cache"].endswith("LocMemCache")
