@@ -111,7 +111,7 @@ def test_a_0_1_0_kolkhoznik_game_stored_in_postgresql_fails_verify_and_says_why(
     PostgreSQL fail re-adjudication. Verify still fails them (it cannot tell this from a
     changed log) but says what kind of mismatch it is — API, verify_games and the
     evidence bundle alike — and names no card."""
-    old = engine.engine_for("0.1.0")
+    old = kolkhoz_core.releases.engine("0.1.0")  # the frozen release itself
     seed = "ko-old-1"
     opening = old.new_game(old.build_ruleset({"preset": "kolkhoznik"}), SEATS, seed=seed)
     game = store(opening, seed=seed).game
@@ -148,7 +148,7 @@ def test_a_0_1_0_kolkhoznik_game_stored_in_postgresql_fails_verify_and_says_why(
 def test_a_0_1_0_game_changed_in_substance_gets_no_key_order_note() -> None:
     """The note is only for a mismatch in order: a 0.1.0 game whose stored result was
     changed fails without it."""
-    old = engine.engine_for("0.1.0")
+    old = kolkhoz_core.releases.engine("0.1.0")  # the frozen release itself
     seed = "ko-old-2"
     # a frozen release carries no bots: 0.1.0 adjudicates a bot game's inputs
     record = kolkhoz_core.to_record(engine.play_bot_game(preset="kolkhoznik", seats=SEATS,
