@@ -15,6 +15,7 @@ capabilities are optional: a game that lacks one raises ``NotSupported``.
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,6 +25,17 @@ from .bots import Bot
 
 Event = dict[str, Any]
 Viewer = int | None
+
+
+def cite_missing(text: str, rules: Sequence[Any]) -> str:
+    """``text`` with every clause id of ``rules`` it does not yet cite (in parentheses,
+    e.g. ``(req.take)``) appended as ``" (a, b)."``: an explanation names every clause
+    its event applied."""
+    ids = [r for r in rules if isinstance(r, str)]
+    missing = [r for r in ids if not re.search(r"[(, ]" + re.escape(r) + r"[,)]", text)]
+    if missing:
+        text = text.rstrip(".") + " (" + ", ".join(r for r in missing if r) + ")."
+    return text
 
 
 class NotSupported(Exception):

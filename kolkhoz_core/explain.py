@@ -18,9 +18,10 @@ auditor can follow each ruling to its clause.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from gamekit.seam import cite_missing
 
 from .cards import CARD_ID
 
@@ -117,11 +118,7 @@ def explain_event(event: Event, seats: Sequence[str] | None = None,
         text = _explain(event, seats, prev, context or {})
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         text = f"{event.get('type', 'event')!s} event"
-    rules = [r for r in (event.get("rules") or []) if isinstance(r, str)]
-    missing = [r for r in rules if not re.search(r"[(, ]" + re.escape(r) + r"[,)]", text)]
-    if missing:
-        text = text.rstrip(".") + " " + _cite(*missing) + "."
-    return text
+    return cite_missing(text, event.get("rules") or [])
 
 
 def _explain(ev: Event, seats: Sequence[str] | None, prev: Event | None,

@@ -15,9 +15,10 @@ from when the Kolkhoz engine carried them.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from gamekit.seam import cite_missing
 
 Event = dict[str, Any]
 
@@ -94,8 +95,4 @@ def explain(event: Event) -> str:
         text = _EXPLAINERS[str(event.get("type"))](event)
     except (KeyError, TypeError, ValueError, AttributeError):
         text = f"{event.get('type', 'event')!s} event"
-    rules = [r for r in (event.get("rules") or []) if isinstance(r, str)]
-    missing = [r for r in rules if not re.search(r"[(, ]" + re.escape(r) + r"[,)]", text)]
-    if missing:
-        text = text.rstrip(".") + " " + _cite(*missing) + "."
-    return text
+    return cite_missing(text, event.get("rules") or [])
