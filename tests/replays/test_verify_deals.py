@@ -149,6 +149,25 @@ def test_a_record_without_a_seed_has_nothing_to_check_and_says_so(api):
     assert report["ok"] is True and report["deals"]["checked"] is False
 
 
+def test_an_empty_seed_is_a_seed_at_import_and_in_verify(api):
+    """Finding (review): ``"seed": ""`` passed import with deals from elsewhere — the
+    platform took the empty string for "no seed" — though the game committed to
+    sha256("") at seq 0 and revealed "" at its end; ``verify`` said ok (deals
+    unchecked) while the evidence bundle's own verifier failed its deals at seq 2."""
+    record = _forged_record()
+    record["seed"] = ""
+    r = api.post("/api/games/import/", record, format="json")
+    assert r.status_code == 422, r.content
+    assert r.json()["error"]["code"] == "seed_mismatch" and r.json()["error"]["seq"] == 2
+    assert not Game.objects.exists()
+    game = _store_forged(record)  # as a platform that did not check imports stored it
+    report = api.get(f"/api/games/{game.pk}/verify/").json()
+    assert report["ok"] is False and report["deals"]["checked"] is True
+    assert report["failure"]["check"] == "deals" and report["failure"]["seq"] == 2
+    bundle = json.loads(api.get(f"/api/games/{game.pk}/evidence/").content)
+    assert verify_bundle(bundle)["failure"]["seq"] == 2  # the two verifiers agree
+
+
 # -- a live game: checked against the secret seed, nothing leaks -----------------------
 
 
