@@ -204,6 +204,30 @@ def test_a_live_games_verify_shows_neither_the_seed_nor_a_hidden_card(api):
         "the deal of year 1 at seq 2 is not the one the seed gives (kolkhoz-shuffle/1)")
 
 
+def test_a_damaged_live_games_verify_names_no_hidden_card_in_its_error(api):
+    """Finding (review): a live game whose log does not re-adjudicate (a stored swap its
+    seat could not make — a writer's bug or a rules change without a version bump)
+    answered anonymous callers with the engine's error, input index and message
+    included: "seat 3 does not hold 9S", a face-down card of another seat. For a live
+    game the error keeps its code and clause only."""
+    from tests.harness.test_security import leaked
+
+    log = bot_log("kolkhoz", HONEST)
+    at = next(i for i, e in enumerate(log) if e["type"] == "swap" and e.get("hand"))
+    live = log[: at + 6]
+    swap = live[at]
+    other = next(c for s, h in enumerate(live[2]["hands"]) if s != swap["seat"] for c in h
+                 if c != swap["hand"])
+    live[at] = dict(swap, hand=other)  # stored as a buggy writer would have
+    game = game_create(events=live, seed=HONEST).game
+    report = api.get(f"/api/games/{game.pk}/verify/").json()
+    assert report["ok"] is False and report["adjudication"]["first_divergence"]["seq"] == at
+    hidden = hidden_from(log[: at + 6], None) | hidden_from(live, None) | {other}
+    assert not leaked(report, hidden), report
+    error = report["adjudication"]["error"]
+    assert error["code"] and set(error) == {"code", "rule"}
+
+
 def test_an_honest_live_game_verifies_with_its_deals_checked(api):
     from .helpers import stored_bot_game
 
