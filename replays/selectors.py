@@ -321,7 +321,7 @@ def game_verify(*, game: Game) -> dict[str, Any]:
     error = adjudication.get("error")
     if error and not finished and error.get("code") != "engine_unavailable":
         # the engine's message and input may name a hidden card: the code and clause only
-        adjudication["error"] = {k: adjudication["error"].get(k) for k in ("code", "rule")}
+        adjudication["error"] = {k: error.get(k) for k in ("code", "rule")}
     return {
         "game": str(game.pk),
         "ok": bool(chain_report["ok"] and deals["ok"] and adjudication["ok"]),
