@@ -266,7 +266,7 @@ def deals_check(*, events: list[Event], seed: str | None, finished: bool) -> dic
     its year and seq, never a card; for a finished game a log that does not fold adds
     the engine's own words. A game whose engine is not available here is not checked
     (``checked`` False; the re-adjudication reports ``engine_unavailable``)."""
-    if not seed:
+    if seed is None:
         return {"ok": True, "checked": False, "first_bad_seq": None, "message": None}
     try:
         bad = engine.chance_mismatch(events, seed)
@@ -319,8 +319,9 @@ def game_verify(*, game: Game) -> dict[str, Any]:
     chain_report = chain_check(game=game)
     finished = game.status == GameStatus.FINISHED
     events = game_events(game=game)
-    deals = deals_check(events=events, seed=game.seed_revealed or game.seed_secret or None,
-                        finished=finished)
+    # the revealed seed ("" is one), else a live game's secret ("" there: none kept)
+    seed = game.seed_revealed if game.seed_revealed is not None else game.seed_secret or None
+    deals = deals_check(events=events, seed=seed, finished=finished)
     adjudication = readjudicate(events, engine_version=game.engine_version,
                                 seed=game.seed_secret or None, finished=finished)
     divergence = adjudication.get("first_divergence")
@@ -329,6 +330,10 @@ def game_verify(*, game: Game) -> dict[str, Any]:
         for key in ("stored", "adjudicated"):
             event = divergence[key]
             divergence[key] = None if event is None else {"type": event.get("type")}
+    error = adjudication.get("error")
+    if error and not finished and error.get("code") != "engine_unavailable":
+        # the engine's message and input may name a hidden card: the code and clause only
+        adjudication["error"] = {k: error.get(k) for k in ("code", "rule")}
     return {
         "game": str(game.pk),
         "ok": bool(chain_report["ok"] and deals["ok"] and adjudication["ok"]),
