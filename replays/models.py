@@ -55,7 +55,7 @@ class GameSeat(models.Model):
     # The account that holds the seat (web sessions act for it), or null.
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                              on_delete=models.SET_NULL, related_name="game_seats")
-    # A registered bot (kolkhoz_core.bots) that plays this seat in a game outside a
+    # A registered bot of the game (``engine.bot``) that plays this seat in a game outside a
     # tournament; blank for a person (tournament tables keep their bots on Player).
     bot = models.CharField(max_length=40, blank=True, default="")
 

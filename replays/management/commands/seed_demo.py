@@ -6,7 +6,6 @@ from replays import engine
 from replays.models import Game
 from replays.services import game_create
 
-PRESETS = ["kolkhoz", "kolkhoznik", "zone"]
 SEATS = ["Anya", "Boris", "Pyotr", "Vera"]
 
 
@@ -19,8 +18,9 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         wanted = options["games"]
         have = Game.objects.count()
+        presets = list(engine.definition().presets())  # the game's own presets, in order
         for i in range(have, wanted):
-            preset = PRESETS[i % len(PRESETS)]
+            preset = presets[i % len(presets)]
             seed = f"demo-{i}"
             events = engine.play_bot_game(preset=preset, seats=SEATS, seed=seed)
             created = game_create(events=events, seed=seed)
