@@ -348,7 +348,7 @@ def table_play(*, table_id: int) -> Table:
         if not humans.table_step_bots(table=table, seats=seats, bots=bots):
             return table  # a person's turn: their command continues the game
     events = _stored(game)
-    state = defn.fold(events)
+    state = engine.position(events)
     while not defn.finished(state):
         if any(bots[seat] is None for seat in defn.may_act(state)):
             return table  # a person's turn: their command continues the game
@@ -359,7 +359,7 @@ def table_play(*, table_id: int) -> Table:
             game_append(game=game, expected_seq=len(events), events=new, reproducible=True)
         except ConflictError:
             events = _stored(game)  # another worker got there first: read and go on
-            state = defn.fold(events)
+            state = engine.position(events)
             continue
         events.extend(new)
     table_finish(table_id=table.pk, outcome=defn.outcome(state))
