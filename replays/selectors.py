@@ -155,7 +155,7 @@ def game_record(*, game: Game) -> dict[str, Any]:
         raise ConflictError("the record is available once the game has ended",
                             code="game_not_finished")
     events = game_events(game=game)
-    played = _play_events(events)
+    played = played_events(events)
     record = engine.to_record(played)
     if len(events) > len(played):
         # an arbiter's compensating events: the original inputs stay as they were
@@ -163,8 +163,10 @@ def game_record(*, game: Game) -> dict[str, Any]:
     return record
 
 
-def _play_events(events: list[Event]) -> list[Event]:
-    """The log up to and including ``game_end`` (an arbiter's later events excluded)."""
+def played_events(events: list[Event]) -> list[Event]:
+    """The game as played: ``events`` (a stored log, in seq order) up to and including
+    ``game_end``, without the compensating events an arbiter appended after it; the whole
+    list for a game that has not ended. Returns a list (a slice, or ``events`` itself)."""
     for i, event in enumerate(events):
         if event.get("type") == engine.END_TYPE:
             return events[: i + 1]
@@ -211,7 +213,7 @@ def readjudicate(events: list[Event], *, engine_version: str, seed: str | None =
     except engine.EngineUnavailable as exc:
         return {"ok": False, "engine_version": engine_version, "first_divergence": None,
                 "error": {"code": "engine_unavailable", "message": str(exc)}}
-    played = _play_events(events)
+    played = played_events(events)
     error = None
     try:
         fresh = engine.adjudicate(

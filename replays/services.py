@@ -15,9 +15,10 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from . import chain, engine, live, seeds
-from .errors import ConflictError, MalformedError, RuleError, SeedMismatchError
+from . import chain, dispatch, engine, live, seeds
+from .errors import ConflictError, ForbiddenError, MalformedError, RuleError, SeedMismatchError
 from .models import Game, GameEvent, GameSeat, GameStatus
+from .signals import input_accepted
 
 Event = dict[str, Any]
 
@@ -255,8 +256,6 @@ def game_submit_input(*, game: Game, expected_seq: int, inp: dict[str, Any],
     if not isinstance(inp, dict):
         raise MalformedError("input must be an object")
     if inp.get("seat") != seat:
-        from .errors import ForbiddenError
-
         raise ForbiddenError("a seat token may only submit that seat's inputs")
     if game.status == GameStatus.FINISHED:
         raise ConflictError("the game is over", code="game_finished")
@@ -287,8 +286,6 @@ def _time_used_ms(game: Game, expected_seq: int) -> int | None:
 
 
 def _send_input_accepted(*, game: Game, seat: int | None, actor: str) -> None:
-    from .signals import input_accepted
-
     game_id = game.pk
     transaction.on_commit(lambda: input_accepted.send(sender=Game, game_id=game_id,
                                                       seat=seat, actor=actor))
@@ -299,8 +296,6 @@ def game_seat_token_issue(*, game: Game, user: Any) -> tuple[int, str]:
     API token): ``(seat, token)``. The token is shown once and stored hashed; the
     seat's previous token stops working. Raises ``ForbiddenError`` (``not_seated``) if
     the user holds no seat in this game."""
-    from .errors import ForbiddenError
-
     if user is None or not getattr(user, "is_authenticated", False):
         raise ForbiddenError("sign in to get your seat's token", code="not_seated")
     seat = GameSeat.objects.filter(game=game, user=user).order_by("index").first()
@@ -346,15 +341,8 @@ def game_create_with_bots(*, bots: Sequence[str], seats: Sequence[str], seed: st
         created = game_create_from_engine(seats=seats, seed=seed, **kwargs)
         game_seats_assign(game=created.game, bots=bots)
         game_id = created.game.pk
-        transaction.on_commit(lambda: _enqueue_bot_seats(game_id))
+        transaction.on_commit(lambda: dispatch.bot_seats_enqueue(game_id))
     return created
-
-
-def _enqueue_bot_seats(game_id: Any) -> None:
-    from .tasks import play_bot_seats
-
-    play_bot_seats.apply_async((str(game_id),),
-                               queue=play_bot_seats.app.conf.task_default_queue)
 
 
 def game_bots_play(*, game_id: Any) -> int:

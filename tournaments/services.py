@@ -27,7 +27,7 @@ from replays.errors import ApplicationError, ConflictError
 from replays.models import Game, GameEvent
 from replays.services import game_append, game_create_from_engine
 
-from . import humans, pairing
+from . import dispatch, humans, pairing
 from . import seeds as table_seeds
 from .ladder import (  # noqa: F401 - the ladder's services, re-exported here
     counted_tables,
@@ -238,19 +238,8 @@ def round_schedule(*, tournament: Tournament, number: int) -> Round:
                 [TableSeat(table=table, seat=i, player=p) for i, p in enumerate(seats)])
             humans.table_seat_people(game=created.game, players=seats)
         ids = list(rnd.tables.values_list("id", flat=True))
-        transaction.on_commit(lambda: _enqueue(ids))
+        transaction.on_commit(lambda: dispatch.tables_enqueue(ids))
     return rnd
-
-
-def _enqueue(table_ids: list[int]) -> None:
-    """Send one ``play_table`` task per table to the configured default queue
-    (``CELERY_TASK_DEFAULT_QUEUE``; read at send time so a deployment or a test can
-    give its workers a queue of their own)."""
-    from .tasks import play_table
-
-    queue = play_table.app.conf.task_default_queue
-    for tid in table_ids:
-        play_table.apply_async((tid,), queue=queue)
 
 
 def tournament_start(*, tournament: Tournament) -> Round:
@@ -399,7 +388,7 @@ def tables_resume_stalled(*, older_than_s: float = 60.0) -> list[int]:
                .values_list("id", flat=True))
     if ids:
         Table.objects.filter(id__in=ids).update(updated_at=timezone.now())
-        _enqueue(ids)
+        dispatch.tables_enqueue(ids)
     return ids
 
 
