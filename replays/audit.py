@@ -12,7 +12,7 @@ from typing import Any
 from . import engine
 from .errors import ConflictError, MalformedError, NotFoundError
 from .models import Game, GameEvent, GameStatus
-from .selectors import played_events, game_events
+from .selectors import game_events, played_events
 
 Event = dict[str, Any]
 
