@@ -17,7 +17,7 @@ from django.db.models import QuerySet
 from . import chain, engine
 from .errors import ConflictError, ForbiddenError, MalformedError, NotFoundError
 from .models import Game, GameEvent, GameSeat, GameStatus
-from .services import token_hash
+from .seats import token_hash
 
 Event = dict[str, Any]
 FRAMES_CACHE_SECONDS = 24 * 3600
