@@ -5,17 +5,10 @@ schedules into ``Round`` and ``Table`` rows.  Every function is deterministic
 given its inputs and its ``seed`` (all randomness comes from one
 ``random.Random(seed)``).
 
-Shapes
-------
-A *table* is a 4-tuple of player names in seat order: ``table[0]`` is seat 0,
-the **first planner** of the game, then seats 1, 2, 3.  A *round* is a list of
-tables in which every scheduled player sits exactly once.  A *schedule* is a
-list of rounds.
-
-The package, by concept: ``schedule`` (shapes, name checks, the statistics),
-``seats`` (equitable seats over a schedule), ``round_robin`` (the round-robin and the
-match series) and ``swiss`` (Swiss rounds, byes and house bots); each module's docstring
-states its method. Every public name is re-exported here.
+The package, by concept: ``schedule`` (the shapes of tables, rounds and schedules; name
+checks; the statistics), ``seats`` (equitable seats over a schedule), ``round_robin``
+(the round-robin and the match series) and ``swiss`` (Swiss rounds, byes and house
+bots); each module's docstring states its method. Every public name is re-exported here.
 """
 
 from .round_robin import affine_plane_ag24, match_series, round_robin
