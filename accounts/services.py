@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from replays.errors import ConflictError, NotFoundError
-from tournaments.models import Entry, Player, PlayerKind, Tournament, TournamentStatus
+from tournaments.models import Entry, Format, Player, PlayerKind, Tournament, TournamentStatus
 
 from .errors import AccountError
 
@@ -54,7 +54,8 @@ def tournament_enter(*, user: Any, tournament_id: int) -> Entry:
     """Enter the account's player in a tournament that has not started (draft or
     scheduled). Raises ``NotFoundError``, ``ConflictError(not_open)`` once it has
     started or when it is a bot-only run with an explicit seed secret
-    (``bots_only``, docs/shuffle.md), ``ConflictError(already_entered)``."""
+    (``bots_only``, docs/shuffle.md), ``ConflictError(already_entered)``,
+    ``ConflictError(full)`` for a match series that already has its four entries."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         raise NotFoundError(f"no tournament {tournament_id}")
@@ -65,6 +66,11 @@ def tournament_enter(*, user: Any, tournament_id: int) -> Entry:
         raise ConflictError(f"tournament {tournament.name!r} is a bot-only run",
                             code="bots_only")
     player = player_of(user=user)
+    if (tournament.format == Format.SERIES
+            and not tournament.entries.filter(player=player).exists()
+            and tournament.entries.count() >= 4):
+        raise ConflictError(f"tournament {tournament.name!r} is a match series of four, "
+                            "and it has four entries", code="full")
     entry, created = Entry.objects.get_or_create(tournament=tournament, player=player)
     if not created:
         if not entry.withdrawn:

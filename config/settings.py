@@ -210,14 +210,16 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.exception_handler.api_exception_handler",
-    # Endpoints that re-adjudicate or export whole games, per caller (an anonymous caller
-    # by address, a signed-in one by account): replays.throttles. Over the rate: 429
-    # ``throttled`` with Retry-After. Counted in the cache (shared with Redis).
+    # Endpoints that re-adjudicate, export or create (for the workers to play) whole
+    # games, per caller (an anonymous caller by address, a signed-in one by account):
+    # replays.throttles. Over the rate: 429 ``throttled`` with Retry-After. Counted in
+    # the cache (shared with Redis).
     "NUM_PROXIES": NUM_PROXIES,
     "DEFAULT_THROTTLE_RATES": {
         scope: os.environ.get(f"THROTTLE_RATE_{scope.upper()}", default)
         for scope, default in [("verify", "30/minute"), ("whatif", "10/minute"),
-                               ("evidence", "30/minute"), ("import", "10/minute")]
+                               ("evidence", "30/minute"), ("import", "10/minute"),
+                               ("create", "30/minute")]
     },
 }
 

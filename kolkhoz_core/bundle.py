@@ -119,6 +119,7 @@ def verify_bundle(bundle: Any) -> dict[str, Any]:
     frozen = _frozen_release(bundle)
     if frozen is not None:
         report: dict[str, Any] = frozen.verify_bundle(bundle)
+        _note_key_order(frozen, bundle, report)
         return report
     passed: list[str] = []
     try:
@@ -136,6 +137,27 @@ def verify_bundle(bundle: Any) -> dict[str, Any]:
                 "engine_version": ENGINE_VERSION}
     return {"ok": True, "passed": passed, "failure": None, "head_hash": bundle["head_hash"],
             "engine_version": ENGINE_VERSION}
+
+
+def _note_key_order(frozen: ModuleType, bundle: Any, report: dict[str, Any]) -> None:
+    """A frozen release's ``consequences`` failure where the stored event lists what the
+    release derives in another order: add ``failure.note`` (releases.key_order_note) and
+    say it in the message. The bundle still fails."""
+    failure = report.get("failure") or {}
+    seq = failure.get("seq")
+    if failure.get("check") != "consequences" or not isinstance(seq, int):
+        return
+    events = [entry["event"] for entry in bundle["events"]]
+    played = events[: (_end_index(events) or 0) + 1]
+    try:
+        fresh = frozen.adjudicate(frozen.to_record(played, seed=bundle.get("seed")))
+    except Exception as e:  # noqa: BLE001 - as the release's own check: report, not crash
+        fresh = list(getattr(e, "events", []) or [])
+    derived = fresh[seq] if seq < len(fresh) else None
+    note = releases.key_order_note(frozen.ENGINE_VERSION, events[seq], derived)
+    if note:
+        failure["note"] = note
+        failure["message"] = f"{failure['message']}: {note}"
 
 
 def _frozen_release(bundle: Any) -> ModuleType | None:

@@ -336,7 +336,8 @@ def _decide_assign(state: GameState, inp: dict[str, Any], seed: str | None) -> l
         raise _malformed("'cards' must map each trick card to a field letter")
     trick = state.trick
     parsed: dict[int, int] = {}
-    for code, letter in cards.items():
+    for code in sorted(cards, key=str):  # the first error whatever the key order (x.key_order)
+        letter = cards[code]
         c = _card(code)
         if type(letter) is not str or letter not in FIELD_ID:
             raise _malformed(f"{code} must be assigned to a field H, D, C or S, not {letter!r}")

@@ -22,9 +22,12 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .cards import CARD_ID
+
 Event = dict[str, Any]
 
 FIELD_NAMES = {"H": "Wheat", "D": "Beet", "C": "Potato", "S": "Sunflower"}
+FIELD_RANK = {"H": 0, "D": 1, "C": 2, "S": 3}
 SUIT_SYMBOLS = {"H": "\u2665", "D": "\u2666", "C": "\u2663", "S": "\u2660"}
 RULES_DOC = "docs/rules.md"
 
@@ -53,6 +56,13 @@ def card_label(code: Any) -> str:
 def field_label(letter: Any) -> str:
     """``'D'`` → ``'Beet'`` (a field is named by its suit)."""
     return FIELD_NAMES.get(str(letter), str(letter))
+
+
+def by_field_order(per_field: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """``{field letter: x}`` as pairs in field order H, D, C, S (unknown keys last),
+    whatever the key order of the object (x.key_order)."""
+    return sorted(((str(f), x) for f, x in per_field.items()),
+                  key=lambda kv: (FIELD_RANK.get(kv[0], 4), kv[0]))
 
 
 def seat_label(seat: Any, seats: Sequence[str] | None) -> str:
@@ -174,8 +184,7 @@ def _deal(ev: Event, seats: Sequence[str] | None, prev: Event | None,
         text += f" Famine year {_cite('famine')}."
     jobs = ev.get("jobs")
     if jobs:
-        bits = [f"{field_label(f)} pays {card_label(c)}" for f, c in sorted(
-            jobs.items(), key=lambda kv: "HDCS".index(kv[0]) if kv[0] in "HDCS" else 9)]
+        bits = [f"{field_label(f)} pays {card_label(c)}" for f, c in by_field_order(jobs)]
         text += f" Jobs: {'; '.join(bits)} {_cite('plan.jobs')}."
     return text
 
@@ -241,10 +250,13 @@ def _assign(ev: Event, seats: Sequence[str] | None, prev: Event | None,
         ctx: Mapping[str, Any]) -> str:
     rules = ev.get("rules") or []
     by_field: dict[str, list[str]] = {}
-    for c, f in (ev.get("cards") or {}).items():
-        by_field.setdefault(str(f), []).append(card_label(c))
-    parts = [f"{', '.join(cs)} to {field_label(f)}" for f, cs in
-             sorted(by_field.items(), key=lambda kv: "HDCS".find(kv[0]))]
+    cards = ev.get("cards") or {}
+    played = prev.get("cards") if prev and prev.get("type") == "trick" else None
+    rank = {c: i for i, c in enumerate(played)} if isinstance(played, list) else {}
+    # x.key_order: in play order (the trick before), else card order; never key order
+    for c in sorted(cards, key=lambda c: (rank.get(c, 99), CARD_ID.get(c, 99), str(c))):
+        by_field.setdefault(str(cards[c]), []).append(card_label(c))
+    parts = [f"{', '.join(cs)} to {field_label(f)}" for f, cs in by_field_order(by_field)]
     text = (f"{_cap(seat_label(ev.get('seat'), seats))}, the brigadier, assigns "
             f"{'; '.join(parts)} {_cite('assign.who', 'assign.targets')}.")
     if "wrecker.assign" in rules:
@@ -255,7 +267,7 @@ def _assign(ev: Event, seats: Sequence[str] | None, prev: Event | None,
     hours = (ev.get("facts") or {}).get("hours")
     if hours:
         text += " Hours now: " + ", ".join(
-            f"{field_label(f)} {h}" for f, h in hours.items()) + "."
+            f"{field_label(f)} {h}" for f, h in by_field_order(hours)) + "."
     return text
 
 

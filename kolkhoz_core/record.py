@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from .cards import CARD_ID
 from .choices import chance_input
 from .decide import decide
 from .errors import AdjudicationError, KolkhozError
@@ -20,6 +21,25 @@ FORMAT = "kolkhoz-record/1"
 def canonical_json(event: Event) -> str:
     """Canonical JSON of an event: keys sorted, no insignificant whitespace, non-ASCII kept."""
     return json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _card_lists_sorted(obj: Any) -> Any:
+    if isinstance(obj, dict):
+        return {k: _card_lists_sorted(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        if obj and all(isinstance(v, str) and v in CARD_ID for v in obj):
+            return sorted(obj)
+        return [_card_lists_sorted(v) for v in obj]
+    return obj
+
+
+def differs_only_in_order(a: Any, b: Any) -> bool:
+    """True when ``a != b`` yet they list the same cards: equal once every list of card
+    codes inside them is sorted (e.g. two ``year_end`` events returning the same stack
+    cards in another order). Other lists (per-seat scores, places...) keep their order.
+    Verify uses it to say what kind of mismatch it found (docs/verify.md, "Key order");
+    it never makes a mismatch pass."""
+    return bool(a != b and _card_lists_sorted(a) == _card_lists_sorted(b))
 
 
 def chain_hash(prev: str, event: Event) -> str:

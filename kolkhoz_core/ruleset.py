@@ -118,10 +118,10 @@ def build_ruleset(spec: dict[str, Any] | None = None) -> Ruleset:
                 None,
             )
         options.update(PRESETS[preset])
-    for name, value in overrides.items():
+    for name in sorted(overrides, key=str):  # the first error whatever the key order
         if name not in OPTIONS:
             raise RulesetError("unknown_option", f"unknown ruleset option {name!r}", None)
-        options[name] = _check_value(name, value)
+        options[name] = _check_value(name, overrides[name])
     _validate_combination(options)
     return Ruleset(preset=preset, options=options)
 

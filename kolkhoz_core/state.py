@@ -11,7 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .cards import CARD_ID, FIELD_ID, SUIT, VALUE, WRECKER, reward_pile, worker_cards
+from .cards import (
+    CARD_ID,
+    CODE,
+    FIELD_ID,
+    SUIT,
+    SUITS,
+    VALUE,
+    WRECKER,
+    reward_pile,
+    worker_cards,
+)
 from .errors import IllegalInputError
 from .ruleset import Ruleset, ruleset_from_dict
 
@@ -311,8 +321,10 @@ def _apply_deal(s: GameState, ev: Event) -> None:
     s.tricks_in_year = size - 1 if size > 1 else 0
     jobs = ev.get("jobs")
     if jobs:
-        for letter, code in jobs.items():
-            f = FIELD_ID[letter]
+        for f in range(4):  # field order, whatever the key order of ``jobs`` (x.key_order)
+            code = jobs.get(SUITS[f])
+            if code is None:
+                continue
             c = CARD_ID[code]
             s.piles[f].remove(c)
             s.field_rewards[f].append(c)
@@ -371,9 +383,13 @@ def _apply_trick(s: GameState, ev: Event) -> None:
 
 
 def _apply_assign(s: GameState, ev: Event) -> None:
-    for code, letter in ev["cards"].items():
-        c = CARD_ID[code]
-        f = FIELD_ID[letter]
+    # x.key_order: the trick's cards go to their fields in play order (the ``trick``
+    # event's), never in the key order of ``cards``, which a store may change (PostgreSQL's
+    # jsonb sorts keys): a field's cards, and so a 36-card Orden stack, its ``farmed``
+    # rewards and the cellar, are the same however the stored log lists them.
+    cards = ev["cards"]
+    for c in s.trick:
+        f = FIELD_ID[cards[CODE[c]]]
         s.field_cards[f].append(c)
         s.field_hours[f] += s.hours_of(c)
         if c == WRECKER:

@@ -357,6 +357,14 @@ def chance_mismatch(events: Sequence[Event], seed: str) -> dict[str, Any] | None
     return out
 
 
+def key_order_note(version: str, stored: Any, derived: Any) -> str | None:
+    """What a verify report says about a mismatch between a ``stored`` event and the
+    ``derived`` one, when the game's engine ``version`` filed assignments in key order
+    (0.1.0) and the two list the same things in another order; None otherwise
+    (``kolkhoz_core.releases.key_order_note``, docs/verify.md "Key order")."""
+    return releases.key_order_note(version, stored, derived)
+
+
 def verify_bundle(bundle: Any) -> dict[str, Any]:
     """Check an evidence bundle as the CLI's ``verify`` does (the current engine's
     verifier hands a bundle pinned to a frozen release to that release)."""

@@ -207,7 +207,11 @@ def readjudicate(events: list[Event], *, engine_version: str, seed: str | None =
     ``game`` event carries the same commitment. A finished game must be reproduced
     exactly; a live game's log must be a prefix of what its inputs adjudicate to (the
     adjudicator may go on past the head, e.g. closing a year and asking for the next
-    deal)."""
+    deal).
+
+    ``first_divergence``: ``{seq, stored, adjudicated, note}`` — ``note`` is None, or
+    (a game of engine 0.1.0 whose event lists the derived cards in another order) what
+    ``engine.key_order_note`` says; it explains the mismatch, never excuses it."""
     try:
         engine.require_version(engine_version)
     except engine.EngineUnavailable as exc:
@@ -236,14 +240,16 @@ def readjudicate(events: list[Event], *, engine_version: str, seed: str | None =
     for seq, stored in enumerate(played):
         adjudicated = fresh[seq] if seq < len(fresh) else None
         if adjudicated != stored:
+            note = engine.key_order_note(engine_version, stored, adjudicated)
             return {"ok": False, "engine_version": engine_version,
                     "first_divergence": {"seq": seq, "stored": stored,
-                                         "adjudicated": adjudicated},
+                                         "adjudicated": adjudicated, "note": note},
                     "error": error}
     if len(fresh) > len(played):
         seq = len(played)
         return {"ok": False, "engine_version": engine_version,
-                "first_divergence": {"seq": seq, "stored": None, "adjudicated": fresh[seq]},
+                "first_divergence": {"seq": seq, "stored": None, "adjudicated": fresh[seq],
+                                     "note": None},
                 "error": error}
     return {"ok": error is None, "engine_version": engine_version, "first_divergence": None,
             "error": error}
@@ -260,7 +266,7 @@ def deals_check(*, events: list[Event], seed: str | None, finished: bool) -> dic
     its year and seq, never a card; for a finished game a log that does not fold adds
     the engine's own words. A game whose engine is not available here is not checked
     (``checked`` False; the re-adjudication reports ``engine_unavailable``)."""
-    if not seed:
+    if seed is None:
         return {"ok": True, "checked": False, "first_bad_seq": None, "message": None}
     try:
         bad = engine.chance_mismatch(events, seed)
@@ -290,8 +296,12 @@ def _first_failure(chain_report: dict[str, Any], deals: dict[str, Any],
     divergence = adjudication.get("first_divergence")
     if divergence:
         seq = divergence["seq"]
-        return {"check": "adjudication", "seq": seq,
-                "message": f"seq {seq} is not what the engine derives from the inputs"}
+        message = f"seq {seq} is not what the engine derives from the inputs"
+        note = divergence.get("note")
+        if note:  # engine 0.1.0's key order (docs/verify.md "Key order"): still a failure
+            return {"check": "adjudication", "seq": seq, "message": f"{message}: {note}",
+                    "note": note}
+        return {"check": "adjudication", "seq": seq, "message": message}
     error = adjudication.get("error") or {}
     if error.get("code") == "engine_unavailable":  # not the game's fault: no tampering
         return {"check": "engine_version", "seq": None, "message": error.get("message")}
@@ -309,8 +319,9 @@ def game_verify(*, game: Game) -> dict[str, Any]:
     chain_report = chain_check(game=game)
     finished = game.status == GameStatus.FINISHED
     events = game_events(game=game)
-    deals = deals_check(events=events, seed=game.seed_revealed or game.seed_secret or None,
-                        finished=finished)
+    # the revealed seed ("" is one), else a live game's secret ("" there: none kept)
+    seed = game.seed_revealed if game.seed_revealed is not None else game.seed_secret or None
+    deals = deals_check(events=events, seed=seed, finished=finished)
     adjudication = readjudicate(events, engine_version=game.engine_version,
                                 seed=game.seed_secret or None, finished=finished)
     divergence = adjudication.get("first_divergence")
@@ -319,6 +330,10 @@ def game_verify(*, game: Game) -> dict[str, Any]:
         for key in ("stored", "adjudicated"):
             event = divergence[key]
             divergence[key] = None if event is None else {"type": event.get("type")}
+    error = adjudication.get("error")
+    if error and not finished and error.get("code") != "engine_unavailable":
+        # the engine's message and input may name a hidden card: the code and clause only
+        adjudication["error"] = {k: error.get(k) for k in ("code", "rule")}
     return {
         "game": str(game.pk),
         "ok": bool(chain_report["ok"] and deals["ok"] and adjudication["ok"]),

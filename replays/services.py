@@ -363,6 +363,7 @@ def game_import_record(*, record: Any) -> CreatedGame:
 
 
 def _refuse_seed_mismatch(events: Sequence[Event], seed: str | None) -> None:
-    bad = engine.chance_mismatch(events, seed) if seed and events else None
+    # "" is a seed like any other (the game commits to sha256("")): only None is none
+    bad = engine.chance_mismatch(events, seed) if seed is not None and events else None
     if bad is not None and bad["reason"] == "mismatch":
         raise SeedMismatchError(bad["message"], seq=bad["seq"], check="deals")

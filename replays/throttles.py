@@ -1,5 +1,6 @@
-"""Rate limits for the endpoints that re-adjudicate or export whole games (verify,
-what-if, evidence, import): DRF's ``ScopedRateThrottle`` — per caller (an anonymous
+"""Rate limits for the endpoints that re-adjudicate, export or create whole games
+(verify, what-if, evidence, import, and ``POST /api/games/``: a game of bots is a whole
+game for the workers): DRF's ``ScopedRateThrottle`` — per caller (an anonymous
 caller by address, see ``NUM_PROXIES``; a signed-in one by account) and per view's
 ``throttle_scope``, at ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][scope]`` (settings
 ``THROTTLE_RATE_<SCOPE>``). Over the rate: 429 ``throttled`` with ``Retry-After``

@@ -18,6 +18,7 @@ recorded (``MoveTimeout``, ``TableSeat.timeouts``, ``Player.timeouts``), and und
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
@@ -48,6 +49,7 @@ from .models import (
 )
 
 AUTOPILOT = "autopilot"
+log = logging.getLogger(__name__)
 
 
 def table_seat_people(*, game: Game, players: Sequence[Player]) -> None:
@@ -107,7 +109,8 @@ def table_limit(table: Table) -> tuple[int | None, str]:
 
 def deadlines_enforce(*, now: Any = None) -> list[tuple[int, int]]:
     """Beat task body: apply the timeout policy at every live table whose person let the
-    move deadline pass. Returns ``(table id, seq of the autopilot's input)`` pairs."""
+    move deadline pass. Returns ``(table id, seq of the autopilot's input)`` pairs. A
+    table that raises is logged and skipped (the others still get their deadlines)."""
     now = now or timezone.now()
     done = []
     tables = (Table.objects.filter(status__in=[TableStatus.PENDING, TableStatus.PLAYING],
@@ -120,7 +123,11 @@ def deadlines_enforce(*, now: Any = None) -> list[tuple[int, int]]:
             continue
         if table.game.updated_at > now - timedelta(seconds=limit):
             continue  # something happened within the limit
-        seq = table_timeout_apply(table=table, now=now)
+        try:
+            seq = table_timeout_apply(table=table, now=now)
+        except Exception:  # noqa: BLE001 - one table must not stop every other deadline
+            log.exception("the move deadline of table %s could not be enforced", table.pk)
+            continue
         if seq is not None:
             done.append((table.pk, seq))
     return done

@@ -111,6 +111,10 @@ class Tournament(models.Model):
     seed_commitment = models.CharField(max_length=64, blank=True, default="")
     # True when a bot-only benchmark or demo run chose the secret (never seats a person).
     secret_explicit = models.BooleanField(default=False)
+    # The first round whose tables draw their seeds from the secret: 1, except for a
+    # tournament that was running when secrets were introduced (its earlier rounds used
+    # the legacy "{seed}/r{round}/t{table}" seeds; docs/shuffle.md).
+    secret_from_round = models.PositiveIntegerField(default=1)
     status = models.CharField(max_length=12, choices=TournamentStatus.choices,
                               default=TournamentStatus.DRAFT, db_index=True)
     starts_at = models.DateTimeField(null=True, blank=True, db_index=True)

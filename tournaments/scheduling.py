@@ -9,6 +9,7 @@ re-exports them. Every game is written through ``replays.services``.
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -43,6 +44,7 @@ from .standings import entries_of, standings_rows
 
 DEFAULT_RULESET: dict[str, Any] = {"preset": "kolkhoz"}
 HOUSE_BOT = "random"
+log = logging.getLogger(__name__)
 
 
 # -- creation ---------------------------------------------------------------------------
@@ -95,16 +97,9 @@ def tournament_create(*, season: Season, name: str, format: str, rounds: int,
     build_ruleset(ruleset)
     if format not in Format.values:
         raise LeagueError(f"format must be one of {', '.join(Format.values)}", code="bad_format")
-    n = len(players)
-    if len({p.pk for p in players}) != n:
+    if len({p.pk for p in players}) != len(players):
         raise LeagueError("a player is entered twice", code="bad_entries")
-    if format == Format.ROUND_ROBIN and (n < 4 or n % 4):
-        raise LeagueError("a round-robin of 4-seat tables needs a multiple of 4 players",
-                          code="bad_entries")
-    if format == Format.SERIES and n != 4:
-        raise LeagueError("a match series is played by exactly 4 players", code="bad_entries")
-    if format == Format.SWISS and n < 4:
-        raise LeagueError("a Swiss tournament needs at least 4 players", code="bad_entries")
+    _check_entry_count(format, len(players))
     if rounds < 1:
         raise LeagueError("a tournament has at least one round", code="bad_format")
     if fill_policy not in ("bots", "bye"):
@@ -125,6 +120,19 @@ def tournament_create(*, season: Season, name: str, format: str, rounds: int,
     return t
 
 
+def _check_entry_count(format: str, n: int) -> None:
+    """Raise LeagueError(``bad_entries``) unless ``n`` players can play ``format``."""
+    if format == Format.ROUND_ROBIN and (n < 4 or n % 4):
+        raise LeagueError("a round-robin of 4-seat tables needs a multiple of 4 players, "
+                          f"it has {n}", code="bad_entries")
+    if format == Format.SERIES and n != 4:
+        raise LeagueError(f"a match series is played by exactly 4 players, it has {n}",
+                          code="bad_entries")
+    if format == Format.SWISS and n < 4:
+        raise LeagueError(f"a Swiss tournament needs at least 4 players, it has {n}",
+                          code="bad_entries")
+
+
 # -- scheduling ---------------------------------------------------------------------------
 def _int_seed(*parts: Any) -> int:
     digest = hashlib.sha256("/".join(str(p) for p in parts).encode()).hexdigest()
@@ -143,7 +151,14 @@ def game_seed(tournament: Tournament, round_no: int, table_no: int) -> str:
 def entry_withdraw(*, tournament: Tournament, player: Player) -> None:
     """Withdraw a player: never paired again. In a fixed schedule (round-robin, series)
     a house bot takes their seat in later rounds, so the schedule stays as published;
-    their finished games keep counting in the standings. Raises LeagueError."""
+    their finished games keep counting in the standings. Raises LeagueError
+    (``not_entered``; ``too_few_entries`` when a Swiss with a round still to pair would
+    be left with fewer than four players)."""
+    active = entries_of(tournament)
+    if (tournament.format == Format.SWISS and player in active and len(active) <= 4
+            and tournament.round_set.count() < tournament.rounds):
+        raise LeagueError("a Swiss tournament pairs at least 4 players: withdrawing one "
+                          "would leave its next round unpairable", code="too_few_entries")
     updated = (tournament.entries.filter(player=player, withdrawn=False)
                .update(withdrawn=True))
     if not updated:
@@ -219,24 +234,33 @@ def round_schedule(*, tournament: Tournament, number: int) -> Round:
 
 def tournament_start(*, tournament: Tournament) -> Round:
     """Start a tournament: status running, round 1 scheduled and enqueued. Raises
-    LeagueError(``not_startable``) unless it is a draft or scheduled."""
+    LeagueError(``not_startable``) unless it is a draft or scheduled, or
+    (``bad_entries``) when its entries no longer fit its format (people entered since
+    it was created): nothing is started."""
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if t.status not in (TournamentStatus.DRAFT, TournamentStatus.SCHEDULED):
             raise LeagueError(f"tournament {t.name!r} is {t.status}", code="not_startable")
+        # a fixed schedule (round-robin, series) pairs withdrawn entries too (house bots)
+        _check_entry_count(t.format, len(entries_of(t, withdrawn=t.format != Format.SWISS)))
         t.status = TournamentStatus.RUNNING
         t.save(update_fields=["status"])
         return round_schedule(tournament=t, number=1)
 
 
 def tournaments_start_due(*, now: Any = None) -> list[int]:
-    """Start every scheduled tournament whose time has come (Celery beat). Returns ids."""
+    """Start every scheduled tournament whose time has come (Celery beat). Returns ids.
+    One that cannot start (``LeagueError``, or any other error: logged) stays scheduled
+    and never keeps the others from starting."""
     now = now or timezone.now()
     started = []
-    for t in Tournament.objects.filter(status=TournamentStatus.SCHEDULED, starts_at__lte=now):
+    for t in Tournament.objects.filter(status=TournamentStatus.SCHEDULED,
+                                       starts_at__lte=now).order_by("starts_at", "pk"):
         try:
             tournament_start(tournament=t)
             started.append(t.pk)
         except LeagueError:
             continue
+        except Exception:  # noqa: BLE001 - one tournament must not stop the others
+            log.exception("tournament %s could not start", t.pk)
     return started

@@ -6,9 +6,20 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from replays.models import Game, GameStatus
+
 from . import rating
-from .models import League, Player, Rating, RatingChange, Table, Tournament
+from .models import League, Player, Rating, RatingChange, Table, Tournament, TournamentStatus
 from .standings import standings_rows
+
+
+def seed_material_public(tournament: Tournament) -> bool:
+    """Whether a tournament's seed and secret may be served (docs/shuffle.md): it is
+    finished and none of its tables' games is still live — a status set by hand (the
+    admin) while a person still plays a table reveals nothing."""
+    return (tournament.status == TournamentStatus.FINISHED
+            and not Game.objects.filter(table__round__tournament=tournament,
+                                        status=GameStatus.LIVE).exists())
 
 
 def user_is_organiser(user: Any) -> bool:

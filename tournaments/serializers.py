@@ -6,8 +6,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from . import seeds as table_seeds
-from .models import League, Player, RatingChange, Round, Table, Tournament, TournamentStatus
-from .selectors import user_is_organiser
+from .models import League, Player, RatingChange, Round, Table, Tournament
+from .selectors import seed_material_public, user_is_organiser
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -90,22 +90,27 @@ class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["id", "league", "season", "name", "format", "rounds", "ruleset", "seed",
-                  "secret", "seed_commitment", "seed_scheme",
+                  "secret", "seed_commitment", "seed_scheme", "secret_from_round",
                   "status", "starts_at", "rated", "placement_points", "fill_policy",
                   "players", "created_at", "finished_at"]
 
     def get_seed(self, t: Tournament) -> str | None:
-        """The organiser's seed, once the tournament is finished."""
-        return t.seed if t.status == TournamentStatus.FINISHED else None
+        """The organiser's seed, once the tournament is finished (no game left live)."""
+        return t.seed if seed_material_public(t) else None
 
     def get_secret(self, t: Tournament) -> str | None:
-        """The server's secret, once the tournament is finished."""
-        return (t.secret or None) if t.status == TournamentStatus.FINISHED else None
+        """The server's secret, once the tournament is finished (no game left live)."""
+        return (t.secret or None) if seed_material_public(t) else None
 
     def get_seed_scheme(self, t: Tournament) -> str:
-        """How the tables' seeds derive: ``kolkhoz-table-seed/1``, or ``legacy`` for a
-        tournament finished before secrets existed."""
-        return table_seeds.SCHEME if t.secret else "legacy"
+        """How the tables' seeds derive: ``kolkhoz-table-seed/1``; ``legacy`` for a
+        tournament finished before secrets existed; ``legacy-then-kolkhoz-table-seed/1``
+        for one running then (rounds before ``secret_from_round`` are legacy)."""
+        if not t.secret:
+            return "legacy"
+        if t.secret_from_round > 1:
+            return f"legacy-then-{table_seeds.SCHEME}"
+        return table_seeds.SCHEME
 
     def get_players(self, t: Tournament) -> list[str]:
         return [e.player.name for e in t.entries.filter(house=False).select_related("player")]

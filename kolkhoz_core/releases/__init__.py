@@ -27,6 +27,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ..game import ENGINE_VERSION
+from ..record import differs_only_in_order
 
 HERE = Path(__file__).resolve().parent
 
@@ -35,6 +36,26 @@ HERE = Path(__file__).resolve().parent
 FROZEN: dict[str, tuple[str, str]] = {
     "0.1.0": ("v0_1_0", "2a3fdb4ea004bda4f791be0d18a25d14e014a7f2487fe37d8b329a42ba96b6e2"),
 }
+
+# Releases whose fold filed a trick's cards in the key order of the ``assign`` event's
+# ``cards`` object (fixed in 0.2.0: docs/rules.md x.key_order). A game played under one
+# of them on a store that reorders keys (PostgreSQL's jsonb) can fail re-adjudication.
+KEY_ORDER_RELEASES = frozenset({"0.1.0"})
+KEY_ORDER_NOTE = (
+    "it holds the same cards as the engine derives, listed in another order: engine "
+    "{version} built that order from the key order of a stored assignment, which "
+    "PostgreSQL changes, so an honest {version} game stored there can fail here; "
+    "re-adjudication cannot tell this from a changed log (docs/verify.md, 'Key order')")
+
+
+def key_order_note(version: object, stored: object, derived: object) -> str | None:
+    """The note a verify report adds to a mismatch between a ``stored`` event and the
+    ``derived`` one re-adjudication gives, when the game's engine ``version`` is one of
+    ``KEY_ORDER_RELEASES`` and the two differ only in the order of what they list; None
+    otherwise. The mismatch still fails: the note says what kind it is."""
+    if version in KEY_ORDER_RELEASES and differs_only_in_order(stored, derived):
+        return KEY_ORDER_NOTE.format(version=version)
+    return None
 
 
 class UnknownEngineVersion(LookupError):

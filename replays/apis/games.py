@@ -4,6 +4,8 @@ verification (``/api/games/``, ``…/import/``, ``…/{id}/``, ``/inputs/``, ``/
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -32,6 +34,12 @@ class GameListApi(APIView):
         max_limit = 500
 
     pagination_class = Pagination  # the schema describes the paginated envelope
+    throttle_scope = "create"
+
+    def get_throttles(self) -> list[Any]:
+        """Creating is throttled (scope ``create``: a game of bots is a whole game's work
+        for the workers, on the tables' queue); listing is not."""
+        return [WholeGameThrottle()] if self.request.method == "POST" else []
 
     class CreateInput(serializers.Serializer):
         ruleset = serializers.JSONField(required=False, allow_null=True, default=None)
@@ -64,7 +72,8 @@ class GameListApi(APIView):
         return paginator.get_paginated_response(GameOutputSerializer(page, many=True).data)
 
     @extend_schema(operation_id="games_create", request=CreateInput,
-                   responses={201: CreatedGameSerializer, 400: ERROR_SCHEMA, 422: ERROR_SCHEMA})
+                   responses={201: CreatedGameSerializer, 400: ERROR_SCHEMA, 422: ERROR_SCHEMA,
+                              429: ERROR_SCHEMA})
     def post(self, request: Request) -> Response:
         data = validated(self.CreateInput, request.data)
         bots = data.pop("bots", None)

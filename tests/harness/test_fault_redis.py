@@ -124,11 +124,17 @@ def test_redis_restarted_during_a_league_loses_and_duplicates_nothing(broker):
         assert log == reference_log(table)
         assert game_verify(game=table.game)["ok"]
     league = t.season.league
-    # every game rated exactly once: 4 rating changes per table, one order per game
+    # every game rated exactly once: 4 rating changes per table, each with its own place
+    # in the league's order (unique, gapless), a game's four consecutive
     changes = RatingChange.objects.filter(league=league)
     assert changes.count() == 4 * len(tables)
-    assert sorted(set(changes.values_list("order", flat=True))) == list(
-        range(1, len(tables) + 1))
+    assert sorted(changes.values_list("order", flat=True)) == list(
+        range(1, 4 * len(tables) + 1))
+    by_game: dict[object, list[int]] = {}
+    for game_id, order in changes.values_list("game_id", "order"):
+        by_game.setdefault(game_id, []).append(order)
+    assert len(by_game) == len(tables)
+    assert all(max(o) - min(o) == 3 for o in by_game.values())
     before = sorted(changes.values_list("player__name", "order", "mu_after", "sigma_after"))
     services.ratings_rebuild(league=league)
     after = sorted(RatingChange.objects.filter(league=league)

@@ -39,7 +39,11 @@ def leaked(body: Any, forbidden: set[str]) -> set[str]:
     """Hidden cards present in a JSON body: as codes, or written out as rank+suit symbol."""
     found = cards_in(body) & forbidden
     text = json.dumps(body, ensure_ascii=False) if not isinstance(body, str) else body
+    examples = re.sub(r"\(e\.g\. [^)]*\)", "", text)  # a message's sample codes
     for card in forbidden - found:
+        if re.search(rf"(?<![0-9A-Za-z]){re.escape(card)}(?![0-9A-Za-z])", examples):
+            found.add(card)  # a code inside a message ("seat 3 does not hold 9S")
+            continue
         if card[-1] in SUIT_SYMBOL:
             written = re.escape(card[:-1] + SUIT_SYMBOL[card[-1]])
             if re.search(rf"(?<![0-9A-Za-z]){written}", text):
@@ -52,6 +56,9 @@ def test_the_oracle_finds_cards_as_codes_and_as_written():
     assert leaked({"text": "Seat 2 (C) plays 10♦."}, {"10D", "QS"}) == {"10D"}
     assert leaked({"text": "Seat 2 (C) plays 10♦."}, {"0D"}) == set()
     assert leaked({"hand": [None, None]}, {"QH"}) == set()
+    assert leaked({"message": "seat 3 does not hold 9S"}, {"9S"}) == {"9S"}
+    assert leaked({"message": "a card code (e.g. '10H', 'QS')"}, {"10H", "QS"}) == set()
+    assert leaked({"token": "ab9Sx", "hash": "10hq"}, {"9S", "10H"}) == set()
 
 
 def _json(r: Any) -> Any:

@@ -225,3 +225,23 @@ def test_an_explicit_secret_is_for_bot_only_runs():
     fresh = services.tournament_create(season=league.seasons.get(), name="fresh",
                                        format="swiss", rounds=1, players=bots, seed="s")
     assert len(fresh.secret) == 32 and fresh.seed_commitment != t.seed_commitment
+
+
+def test_a_tournament_marked_finished_with_a_table_still_live_keeps_its_secret(api):
+    """Finding (review): the API revealed ``seed`` and ``secret`` whenever the status read
+    ``finished`` — and staff can set that status in the admin, say to close a stuck
+    tournament, while a person still plays a table: anyone then rebuilt that table's
+    hands. The seed material is served only once no table's game is live."""
+    person = make_person("closed-early")
+    t = make_mixed_tournament(person=person, seed="closed-early")
+    services.tournament_start(tournament=t)
+    table = Table.objects.select_related("game").get(round__tournament=t)
+    assert table.game.status == "live"
+    Tournament.objects.filter(pk=t.pk).update(status="finished")  # the admin's status field
+    body = api.get(f"/api/tournaments/{t.pk}/").json()
+    assert body["status"] == "finished"
+    assert body["seed"] is None and body["secret"] is None
+    listed = next(x for x in api.get("/api/tournaments/").json()["results"] if x["id"] == t.pk)
+    assert listed["seed"] is None and listed["secret"] is None
+    page = api.get(f"/tournaments/{t.pk}/").content.decode()
+    assert t.secret not in page

@@ -132,3 +132,22 @@ def test_the_celery_task_runs_the_service():
     time.sleep(1.2)
     done = enforce_move_deadlines.delay().get()
     assert len(done) == 1
+
+
+def test_one_broken_table_never_stops_the_deadlines_of_the_others():
+    """A table the deadline sweep cannot serve (here its autopilot bot was mistyped in
+    the admin) is logged and skipped: before, the beat task raised on it every few
+    seconds and no table after it ever had a deadline enforced."""
+    broken_person, person = make_person("dl-broken"), make_person("dl-fine")
+    broken = make_mixed_tournament(person=broken_person, seed="dl-broken", limit_s=1)
+    fine = make_mixed_tournament(person=person, seed="dl-fine", limit_s=1)
+    for t in (broken, fine):
+        services.tournament_start(tournament=t)
+    type(the_table(broken)).objects.filter(pk=the_table(broken).pk).update(
+        autopilot_bot="no-such-bot")
+    later = timezone.now() + timedelta(seconds=5)
+    done = humans.deadlines_enforce(now=later)
+    table = the_table(fine)
+    assert [tid for tid, _ in done] == [table.pk]
+    assert MoveTimeout.objects.filter(table=table, seat=person_seat(table, person)).exists()
+    assert not MoveTimeout.objects.filter(table=the_table(broken)).exists()

@@ -149,6 +149,25 @@ def test_a_record_without_a_seed_has_nothing_to_check_and_says_so(api):
     assert report["ok"] is True and report["deals"]["checked"] is False
 
 
+def test_an_empty_seed_is_a_seed_at_import_and_in_verify(api):
+    """Finding (review): ``"seed": ""`` passed import with deals from elsewhere — the
+    platform took the empty string for "no seed" — though the game committed to
+    sha256("") at seq 0 and revealed "" at its end; ``verify`` said ok (deals
+    unchecked) while the evidence bundle's own verifier failed its deals at seq 2."""
+    record = _forged_record()
+    record["seed"] = ""
+    r = api.post("/api/games/import/", record, format="json")
+    assert r.status_code == 422, r.content
+    assert r.json()["error"]["code"] == "seed_mismatch" and r.json()["error"]["seq"] == 2
+    assert not Game.objects.exists()
+    game = _store_forged(record)  # as a platform that did not check imports stored it
+    report = api.get(f"/api/games/{game.pk}/verify/").json()
+    assert report["ok"] is False and report["deals"]["checked"] is True
+    assert report["failure"]["check"] == "deals" and report["failure"]["seq"] == 2
+    bundle = json.loads(api.get(f"/api/games/{game.pk}/evidence/").content)
+    assert verify_bundle(bundle)["failure"]["seq"] == 2  # the two verifiers agree
+
+
 # -- a live game: checked against the secret seed, nothing leaks -----------------------
 
 
@@ -183,6 +202,30 @@ def test_a_live_games_verify_shows_neither_the_seed_nor_a_hidden_card(api):
     assert not cards_in(r.json()) & hidden
     assert r.json()["deals"]["message"] == (
         "the deal of year 1 at seq 2 is not the one the seed gives (kolkhoz-shuffle/1)")
+
+
+def test_a_damaged_live_games_verify_names_no_hidden_card_in_its_error(api):
+    """Finding (review): a live game whose log does not re-adjudicate (a stored swap its
+    seat could not make — a writer's bug or a rules change without a version bump)
+    answered anonymous callers with the engine's error, input index and message
+    included: "seat 3 does not hold 9S", a face-down card of another seat. For a live
+    game the error keeps its code and clause only."""
+    from tests.harness.test_security import leaked
+
+    log = bot_log("kolkhoz", HONEST)
+    at = next(i for i, e in enumerate(log) if e["type"] == "swap" and e.get("hand"))
+    live = log[: at + 6]
+    swap = live[at]
+    other = next(c for s, h in enumerate(live[2]["hands"]) if s != swap["seat"] for c in h
+                 if c != swap["hand"])
+    live[at] = dict(swap, hand=other)  # stored as a buggy writer would have
+    game = game_create(events=live, seed=HONEST).game
+    report = api.get(f"/api/games/{game.pk}/verify/").json()
+    assert report["ok"] is False and report["adjudication"]["first_divergence"]["seq"] == at
+    hidden = hidden_from(log[: at + 6], None) | hidden_from(live, None) | {other}
+    assert not leaked(report, hidden), report
+    error = report["adjudication"]["error"]
+    assert error["code"] and set(error) == {"code", "rule"}
 
 
 def test_an_honest_live_game_verifies_with_its_deals_checked(api):

@@ -25,7 +25,8 @@ class Command(BaseCommand):
             else:
                 failed += 1
                 failure = report["failure"]
-                detail = {"failure": {"check": failure["check"], "seq": failure["seq"]},
+                brief = {k: failure[k] for k in ("check", "seq", "note") if k in failure}
+                detail = {"failure": brief,
                           "chain": report["chain"], "deals": report["deals"],
                           "adjudication": {k: v for k, v in report["adjudication"].items()
                                            if k != "first_divergence"}}
