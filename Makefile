@@ -55,7 +55,10 @@ demo: setup $(LOCAL_KEY)
 	@echo
 	$(BIN)/gunicorn config.wsgi:application --bind $(DEMO_HOST):$(DEMO_PORT) --workers 2 --threads 8 --access-logfile -
 
+# The import contracts first (pyproject.toml [tool.importlinter], docs/architecture.md):
+# a layer imports only the layers below it, and no package has an import cycle.
 test: setup
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: setup $(LOCAL_KEY)

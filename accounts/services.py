@@ -9,15 +9,10 @@ from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from replays.errors import ApplicationError, ConflictError, NotFoundError
+from replays.errors import ConflictError, NotFoundError
 from tournaments.models import Entry, Format, Player, PlayerKind, Tournament, TournamentStatus
 
-
-class AccountError(ApplicationError):
-    """A request about an account that cannot be carried out (HTTP 400, machine code)."""
-
-    status = 400
-    code = "invalid"
+from .errors import AccountError
 
 
 @transaction.atomic

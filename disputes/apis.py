@@ -19,8 +19,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.authentication import BasicAuthentication
 from replays.apis import ERROR_SCHEMA
+from replays.auth import BasicAuthentication
 from replays.errors import MalformedError
 from replays.selectors import game_get
 

@@ -11,6 +11,8 @@ hash (and so every ETag) changes. Its effect on a league:
 
 then the league's ladder is rebuilt from its games (``ratings_rebuild``), so every
 later rating change is recomputed exactly as a from-scratch computation would give.
+Both are the tournaments app's to make: ``tournaments.services.table_ruling_apply``
+(and its read, ``tournaments.selectors.table_league_snapshot``, for the diff).
 The arbiter first previews the ruling — the very same writes, made and rolled back —
 and confirms it with the preview's ``confirm`` token; if anything moved in between
 (another ruling, a new round rated) the token no longer matches: 409 ``stale_preview``.
@@ -37,6 +39,8 @@ from replays.errors import ConflictError, ForbiddenError, MalformedError
 from replays.models import Game, GameStatus
 from replays.selectors import game_events
 from replays.services import game_append
+from tournaments.selectors import table_league_snapshot
+from tournaments.services import table_ruling_apply
 
 from .models import Dispute, DisputeStatus
 
@@ -164,37 +168,8 @@ def dispute_review(*, dispute: Dispute, user: Any) -> Dispute:
 
 
 # -- the ruling's effect on a league ------------------------------------------------------
-def _table_of(game: Game) -> Any:
-    from tournaments.models import Table
-
-    return (Table.objects.filter(game=game)
-            .select_related("round__tournament__season__league").first())
-
-
-def _snapshot(table: Any) -> dict[str, Any]:
-    """The table's result, its tournament's standings and its league's ladder and
-    rating changes, as plain JSON (what the arbiter's diff compares)."""
-    if table is None:
-        return {}
-    from tournaments.models import Rating, RatingChange, Table
-    from tournaments.services import standings_rows
-
-    table = Table.objects.get(pk=table.pk)
-    t = table.round.tournament
-    league = t.season.league
-    ratings = {r.player.name: {"mu": r.mu, "sigma": r.sigma, "games": r.games}
-               for r in Rating.objects.filter(league=league).select_related("player")}
-    changes = {f"{c.game_id}:{c.player.name}": {
-        "game": str(c.game_id), "player": c.player.name, "order": c.order,
-        "place": c.inputs.get("place"), "mu_before": c.mu_before,
-        "sigma_before": c.sigma_before, "mu_after": c.mu_after, "sigma_after": c.sigma_after}
-        for c in RatingChange.objects.filter(league=league).select_related("player")}
-    return {"table": {"id": table.pk, "places": list(table.places),
-                      "scores": list(table.scores)},
-            "standings": standings_rows(tournament=t), "ratings": ratings,
-            "rating_changes": changes}
-
-
+# Only through the tournaments app's own read (``table_league_snapshot``) and write
+# (``table_ruling_apply``): disputes never touch its tables, standings or ratings.
 def _diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     """``{table: {before, after}, standings: {before, after, changed: [players]},
     ratings: {player: {before, after}} (changed only), rating_changes: [{key, before,
@@ -218,26 +193,6 @@ def _diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
         "ratings": ratings,
         "rating_changes": changes,
     }
-
-
-def _apply_to_league(game: Game, event: Event, table: Any) -> None:
-    """Make the ruling's effect on the game's table (if any) and rebuild the ladder."""
-    if table is None:
-        return
-    from tournaments.models import RoundStatus, Table, TableStatus
-    from tournaments.services import ratings_rebuild
-
-    if table.status != TableStatus.FINISHED:
-        return
-    if event["type"] == "result_adjusted":
-        Table.objects.filter(pk=table.pk).update(places=event["places"],
-                                                 scores=event["scores"],
-                                                 updated_at=timezone.now())
-    rnd = table.round
-    rnd.refresh_from_db(fields=["status"])
-    t = rnd.tournament
-    if t.rated and rnd.status == RoundStatus.FINISHED:
-        ratings_rebuild(league=t.season.league)
 
 
 def _compensating_event(dispute: Dispute, game: Game, adjustment: Any, user: Any,
@@ -288,11 +243,10 @@ def _uphold(dispute: Dispute, adjustment: Any, user: Any, ruling: str
                             code="game_not_finished")
     head_hash = game.head_hash
     event = _compensating_event(dispute, game, adjustment, user, ruling)
-    table = _table_of(game)
-    before = _snapshot(table)
+    before = table_league_snapshot(game_id=game.pk)
     game_append(game=game, expected_seq=event["seq"], events=[event])
-    _apply_to_league(game, event, table)
-    diff = _diff(before, _snapshot(table))
+    table_ruling_apply(game_id=game.pk, event=event)
+    diff = _diff(before, table_league_snapshot(game_id=game.pk))
     return event, diff, _token(dispute, head_hash, adjustment, diff)
 
 

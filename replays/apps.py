@@ -9,6 +9,7 @@ class ReplaysConfig(AppConfig):
         from . import (
             schema,  # noqa: F401  (registers the OpenAPI auth extension)
             signals,
+            tasks,  # noqa: F401  (registers the Celery tasks that replays.dispatch sends by name)
         )
 
         signals.input_accepted.connect(signals.enqueue_bot_seats,

@@ -12,7 +12,7 @@ from typing import Any
 from . import engine
 from .errors import ConflictError, MalformedError, NotFoundError
 from .models import Game, GameEvent, GameStatus
-from .selectors import _play_events, game_events
+from .selectors import game_events, played_events
 
 Event = dict[str, Any]
 
@@ -55,7 +55,7 @@ def _finished_record(game: Game) -> tuple[list[Event], dict[str, Any]]:
         raise ConflictError("only a finished game can be audited this way",
                             code="game_not_finished")
     events = game_events(game=game)
-    played = _play_events(events)
+    played = played_events(events)
     return events, engine.to_record(played, seed=game.seed_revealed or None)
 
 
@@ -118,7 +118,7 @@ def game_regress(*, game: Game, current: bool = False) -> dict[str, Any]:
         return {**base, "ok": True, "result_changed": False, "skipped": "live"}
     try:
         events, record = _finished_record(game)
-        return {**base, **engine.regress(_play_events(events), record,
+        return {**base, **engine.regress(played_events(events), record,
                                          engine_version=version)}
     except engine.EngineUnavailable as exc:
         return {**base, "ok": False, "result_changed": False, "first_divergence": None,

@@ -1,6 +1,11 @@
-"""Domain errors of the replay service, each with an HTTP status and a machine code.
+"""The platform's errors, shared by every app: each carries an HTTP status and a machine
+code, and ``config.exception_handler`` (the one place where errors become responses) maps
+``ApplicationError`` and every subclass (and the engine's errors) to the JSON envelope.
 
-``config.exception_handler`` maps them (and the engine's errors) to JSON.
+The base classes live here, at the lowest Django layer, so that every app raises the same
+ones; an app's own kinds (``tournaments.errors.LeagueError``,
+``accounts.errors.AccountError``) subclass them in that app's ``errors`` module, never in
+its services.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ class MalformedError(ApplicationError):
 
 
 class NotFoundError(ApplicationError):
+    """No such object (an unknown id in the path or the body)."""
+
     status = 404
     code = "not_found"
 
@@ -58,10 +65,14 @@ class SeedMismatchError(ApplicationError):
 
 
 class AuthError(ApplicationError):
+    """Invalid or malformed credentials (a seat token)."""
+
     status = 401
     code = "invalid_token"
 
 
 class ForbiddenError(ApplicationError):
+    """Authenticated, but not allowed (another seat's input, not an arbiter …)."""
+
     status = 403
     code = "forbidden"

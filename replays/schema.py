@@ -1,4 +1,5 @@
-"""OpenAPI (drf-spectacular) description of the seat-token authentication."""
+"""OpenAPI (drf-spectacular) description of the API's authentication (``replays.auth``)
+and of the shared error envelope."""
 
 from typing import Any
 
@@ -16,6 +17,16 @@ class SeatTokenScheme(OpenApiAuthenticationExtension):
             "description": "A seat's secret token (returned once when the game is created): "
                            "the request then sees the game as that seat.",
         }
+
+
+class BasicScheme(OpenApiAuthenticationExtension):
+    """HTTP Basic (``replays.auth.BasicAuthentication``): the same ``basicAuth`` as DRF's."""
+
+    target_class = "replays.auth.BasicAuthentication"
+    name = "basicAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+        return {"type": "http", "scheme": "basic"}
 
 
 # Every operation can answer with the one error envelope of config/exception_handler.py:

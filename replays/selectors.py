@@ -17,7 +17,7 @@ from django.db.models import QuerySet
 from . import chain, engine
 from .errors import ConflictError, ForbiddenError, MalformedError, NotFoundError
 from .models import Game, GameEvent, GameSeat, GameStatus
-from .services import token_hash
+from .seats import token_hash
 
 Event = dict[str, Any]
 FRAMES_CACHE_SECONDS = 24 * 3600
@@ -155,7 +155,7 @@ def game_record(*, game: Game) -> dict[str, Any]:
         raise ConflictError("the record is available once the game has ended",
                             code="game_not_finished")
     events = game_events(game=game)
-    played = _play_events(events)
+    played = played_events(events)
     record = engine.to_record(played)
     if len(events) > len(played):
         # an arbiter's compensating events: the original inputs stay as they were
@@ -163,9 +163,11 @@ def game_record(*, game: Game) -> dict[str, Any]:
     return record
 
 
-def _play_events(events: list[Event]) -> list[Event]:
-    """The log up to and including the game's end event (an arbiter's later events
-    excluded)."""
+def played_events(events: list[Event]) -> list[Event]:
+    """The game as played: ``events`` (a stored log, in seq order) up to and including
+    its end event (the game definition's end type), without the compensating events an
+    arbiter appended after it; the whole list for a game that has not ended. Returns a
+    list (a slice, or ``events`` itself)."""
     end = engine.end_type()
     for i, event in enumerate(events):
         if event.get("type") == end:
@@ -217,7 +219,7 @@ def readjudicate(events: list[Event], *, engine_version: str, seed: str | None =
     except engine.EngineUnavailable as exc:
         return {"ok": False, "engine_version": engine_version, "first_divergence": None,
                 "error": {"code": "engine_unavailable", "message": str(exc)}}
-    played = _play_events(events)
+    played = played_events(events)
     error = None
     try:
         fresh = engine.adjudicate(

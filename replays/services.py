@@ -5,7 +5,6 @@ Services are keyword-only and named ``<entity>_<action>`` (HackSoft style).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import secrets
 from collections.abc import Sequence
@@ -15,9 +14,11 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from . import chain, engine, live, seeds
-from .errors import ConflictError, MalformedError, RuleError, SeedMismatchError
+from . import chain, dispatch, engine, live, seeds
+from .errors import ConflictError, ForbiddenError, MalformedError, RuleError, SeedMismatchError
 from .models import Game, GameEvent, GameSeat, GameStatus
+from .seats import game_seat_token_issue, game_seats_assign, token_hash  # noqa: F401 - re-exported
+from .signals import input_accepted
 
 Event = dict[str, Any]
 
@@ -28,11 +29,6 @@ class CreatedGame:
 
     game: Game
     seat_tokens: list[str] = field(default_factory=list)
-
-
-def token_hash(token: str) -> str:
-    """How a seat token is stored: sha256 hex (tokens are 256-bit random)."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def _check_events(events: Sequence[Event], expected_seq: int) -> None:
@@ -256,8 +252,6 @@ def game_submit_input(*, game: Game, expected_seq: int, inp: dict[str, Any],
     if not isinstance(inp, dict):
         raise MalformedError("input must be an object")
     if inp.get("seat") != seat:
-        from .errors import ForbiddenError
-
         raise ForbiddenError("a seat token may only submit that seat's inputs")
     if game.status == GameStatus.FINISHED:
         raise ConflictError("the game is over", code="game_finished")
@@ -288,42 +282,9 @@ def _time_used_ms(game: Game, expected_seq: int) -> int | None:
 
 
 def _send_input_accepted(*, game: Game, seat: int | None, actor: str) -> None:
-    from .signals import input_accepted
-
     game_id = game.pk
     transaction.on_commit(lambda: input_accepted.send(sender=Game, game_id=game_id,
                                                       seat=seat, actor=actor))
-
-
-def game_seat_token_issue(*, game: Game, user: Any) -> tuple[int, str]:
-    """A fresh secret token for the seat ``user`` holds in ``game`` (web sign-in →
-    API token): ``(seat, token)``. The token is shown once and stored hashed; the
-    seat's previous token stops working. Raises ``ForbiddenError`` (``not_seated``) if
-    the user holds no seat in this game."""
-    from .errors import ForbiddenError
-
-    if user is None or not getattr(user, "is_authenticated", False):
-        raise ForbiddenError("sign in to get your seat's token", code="not_seated")
-    seat = GameSeat.objects.filter(game=game, user=user).order_by("index").first()
-    if seat is None:
-        raise ForbiddenError("you hold no seat in this game", code="not_seated")
-    token = secrets.token_urlsafe(32)
-    GameSeat.objects.filter(pk=seat.pk).update(token_hash=token_hash(token))
-    return seat.index, token
-
-
-def game_seats_assign(*, game: Game, users: Sequence[Any | None] = (),
-                      bots: Sequence[str] = ()) -> None:
-    """Say who holds each seat: ``users[i]`` (an account, or None) and ``bots[i]`` (a
-    registered bot name, or ``""`` for a person). Used when a tournament seats people,
-    and for games outside tournaments whose bot seats ``game_bots_play`` moves."""
-    for index, user in enumerate(users):
-        if user is not None:
-            GameSeat.objects.filter(game=game, index=index).update(user=user)
-    for index, bot in enumerate(bots):
-        if bot:
-            engine.bot(bot)  # raises KeyError for an unknown bot
-            GameSeat.objects.filter(game=game, index=index).update(bot=bot)
 
 
 def game_create_with_bots(*, bots: Sequence[str], seats: Sequence[str], seed: str | None = None,
@@ -347,15 +308,8 @@ def game_create_with_bots(*, bots: Sequence[str], seats: Sequence[str], seed: st
         created = game_create_from_engine(seats=seats, seed=seed, **kwargs)
         game_seats_assign(game=created.game, bots=bots)
         game_id = created.game.pk
-        transaction.on_commit(lambda: _enqueue_bot_seats(game_id))
+        transaction.on_commit(lambda: dispatch.bot_seats_enqueue(game_id))
     return created
-
-
-def _enqueue_bot_seats(game_id: Any) -> None:
-    from .tasks import play_bot_seats
-
-    play_bot_seats.apply_async((str(game_id),),
-                               queue=play_bot_seats.app.conf.task_default_queue)
 
 
 def game_bots_play(*, game_id: Any) -> int:

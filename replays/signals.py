@@ -14,14 +14,13 @@ from typing import Any
 
 from django.dispatch import Signal
 
+from .dispatch import bot_seats_enqueue
+from .models import GameSeat
+
 input_accepted = Signal()
 
 
 def enqueue_bot_seats(sender: Any, *, game_id: Any, **kwargs: Any) -> None:
     """Receiver: a game outside a tournament whose seats include bots → let them move."""
-    from .models import GameSeat
-
     if GameSeat.objects.filter(game_id=game_id).exclude(bot="").exists():
-        from .services import _enqueue_bot_seats
-
-        _enqueue_bot_seats(game_id)
+        bot_seats_enqueue(game_id)

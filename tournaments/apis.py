@@ -18,8 +18,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.authentication import BasicAuthentication
 from replays.apis import GameOutputSerializer
+from replays.auth import BasicAuthentication
 from replays.errors import MalformedError, NotFoundError
 from replays.models import Game
 

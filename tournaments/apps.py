@@ -10,6 +10,7 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from replays.signals import input_accepted
 
+        from . import tasks  # noqa: F401  (registers play_table, sent by name by .dispatch)
         from .humans import on_input_accepted
 
         # A person (or the autopilot) moved: let the table's bots move (Celery).

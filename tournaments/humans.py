@@ -37,6 +37,7 @@ from replays.services import (
     game_submit_input,
 )
 
+from . import dispatch
 from .models import (
     MoveTimeout,
     Player,
@@ -181,9 +182,7 @@ def table_enqueue_for_game(*, game_id: Any) -> None:
                                      status__in=[TableStatus.PENDING, TableStatus.PLAYING])
                 .values_list("id", flat=True).first())
     if table_id is not None:
-        from .services import _enqueue
-
-        _enqueue([table_id])
+        dispatch.tables_enqueue([table_id])
 
 
 def on_input_accepted(sender: Any, *, game_id: Any, **kwargs: Any) -> None:

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from replays.errors import ConflictError
 
+from . import dispatch
 from .models import Table, TableStatus
 
 LIVE = (TableStatus.PENDING, TableStatus.PLAYING)
@@ -53,8 +54,6 @@ def table_resume(*, table_id: int) -> Table:
     enqueued once this transaction commits. Raises ``ConflictError`` (409,
     ``not_failed``) when the table is not failed, ``Table.DoesNotExist`` when there is
     no such table."""
-    from .services import _enqueue
-
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table_id)
         if table.status != TableStatus.FAILED:
@@ -64,5 +63,5 @@ def table_resume(*, table_id: int) -> Table:
         table.error = ""
         table.failed_at = None
         table.save(update_fields=["status", "error", "failed_at", "updated_at"])
-        transaction.on_commit(lambda: _enqueue([table_id]))
+        transaction.on_commit(lambda: dispatch.tables_enqueue([table_id]))
     return table

@@ -9,8 +9,8 @@ from django.db.models import QuerySet
 from replays.models import Game, GameStatus
 
 from . import rating
-from .models import League, Player, Rating, RatingChange, Tournament, TournamentStatus
-from .services import standings_rows
+from .models import League, Player, Rating, RatingChange, Table, Tournament, TournamentStatus
+from .standings import standings_rows
 
 
 def seed_material_public(tournament: Tournament) -> bool:
@@ -55,3 +55,28 @@ def player_rating_history(*, player: Player, league: League | None = None
     if league is not None:
         qs = qs.filter(league=league)
     return qs.order_by("league_id", "order")
+
+
+def table_league_snapshot(*, game_id: Any) -> dict[str, Any]:
+    """What an arbiter's ruling on ``game_id`` can change in its league, as plain JSON:
+    ``{table: {id, places, scores}, standings: [rows of tournament_standings],
+    ratings: {player: {mu, sigma, games}}, rating_changes: {"<game>:<player>": {game,
+    player, order, place, mu_before, sigma_before, mu_after, sigma_after}}}``; ``{}`` for
+    a game no tournament table played."""
+    table = (Table.objects.filter(game_id=game_id)
+             .select_related("round__tournament__season__league").first())
+    if table is None:
+        return {}
+    t = table.round.tournament
+    league = t.season.league
+    ratings = {r.player.name: {"mu": r.mu, "sigma": r.sigma, "games": r.games}
+               for r in Rating.objects.filter(league=league).select_related("player")}
+    changes = {f"{c.game_id}:{c.player.name}": {
+        "game": str(c.game_id), "player": c.player.name, "order": c.order,
+        "place": c.inputs.get("place"), "mu_before": c.mu_before,
+        "sigma_before": c.sigma_before, "mu_after": c.mu_after, "sigma_after": c.sigma_after}
+        for c in RatingChange.objects.filter(league=league).select_related("player")}
+    return {"table": {"id": table.pk, "places": list(table.places),
+                      "scores": list(table.scores)},
+            "standings": standings_rows(tournament=t), "ratings": ratings,
+            "rating_changes": changes}

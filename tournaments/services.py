@@ -1,5 +1,8 @@
-"""Writes for leagues: creating leagues, players and tournaments, scheduling rounds,
-playing tables (the Celery task's body), finishing rounds, ratings.
+"""The league's writes: this module plays the tables (the Celery task's body), finishes
+rounds and applies an arbiter's ruling to a table; it re-exports the services of the
+modules each concern lives in — setting up and scheduling (``tournaments.scheduling``),
+the ladder (``tournaments.ladder``) and the standings (``tournaments.standings``) — so
+``tournaments.services`` stays the one entry point of the app's writes.
 
 Services are keyword-only and named ``<entity>_<action>``. Every game is written
 through ``replays.services`` (the event store); this module never touches events.
@@ -7,297 +10,41 @@ through ``replays.services`` (the event store); this module never touches events
 
 from __future__ import annotations
 
-import hashlib
-import logging
 import os
 import time
-from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import slugify
 
 from replays import engine
-from replays import seeds as game_seeds
-from replays.errors import ApplicationError, ConflictError
+from replays.errors import ConflictError
 from replays.models import Game, GameEvent
-from replays.services import game_append, game_create_from_engine
+from replays.services import game_append
 
-from . import humans, pairing
-from . import seeds as table_seeds
+from . import dispatch, humans
+from .errors import LeagueError  # noqa: F401 - re-exported
 from .ladder import (  # noqa: F401 - the ladder's services, re-exported here
     counted_tables,
     rated_game_of,
     ratings_apply_round,
     ratings_rebuild,
 )
-from .models import (
-    Bye,
-    Entry,
-    Format,
-    League,
-    Player,
-    PlayerKind,
-    Round,
-    RoundStatus,
-    Season,
-    Table,
-    TableSeat,
-    TableStatus,
-    Tournament,
-    TournamentStatus,
+from .models import Round, RoundStatus, Table, TableStatus, TournamentStatus
+from .scheduling import (  # noqa: F401 - setting up and scheduling, re-exported here
+    DEFAULT_RULESET,
+    HOUSE_BOT,
+    entry_withdraw,
+    game_seed,
+    league_create,
+    player_bot_get_or_create,
+    round_schedule,
+    tournament_create,
+    tournament_start,
+    tournaments_start_due,
 )
-
-DEFAULT_RULESET: dict[str, Any] = {"preset": "kolkhoz"}
-HOUSE_BOT = "random"
-log = logging.getLogger(__name__)
-
-
-class LeagueError(ApplicationError):
-    """A request the league cannot carry out: HTTP 400 with a machine ``code``."""
-
-    status = 400
-    code = "invalid"
-
-
-# -- creation ---------------------------------------------------------------------------
-def league_create(*, name: str, slug: str | None = None,
-                  ruleset: dict[str, Any] | None = None) -> League:
-    """A new league (and its first season). ``ruleset``: the default for its tournaments,
-    validated by the engine (raises the engine's RulesetError)."""
-    ruleset = ruleset or DEFAULT_RULESET
-    engine.build_ruleset(ruleset)
-    league = League.objects.create(name=name, slug=slug or slugify(name)[:120],
-                                   ruleset=ruleset)
-    Season.objects.create(league=league, number=1, name=f"{name} — season 1")
-    return league
-
-
-def player_bot_get_or_create(*, name: str, bot_name: str,
-                             settings: dict[str, Any] | None = None) -> Player:
-    """A bot player: ``bot_name`` must be a registered bot of the game (``engine.bot``);
-    its version and settings are recorded. Raises LeagueError for an unknown bot."""
-    settings = settings or {}
-    try:
-        bot = engine.bot(bot_name, **settings)
-    except (KeyError, TypeError, ValueError) as e:
-        raise LeagueError(str(e), code="unknown_bot") from e
-    ident = engine.identity(bot)
-    player, _ = Player.objects.get_or_create(
-        name=name, defaults={"kind": PlayerKind.BOT, "bot_name": bot_name,
-                             "bot_version": ident["version"],
-                             "bot_settings": ident["settings"]})
-    return player
-
-
-def tournament_create(*, season: Season, name: str, format: str, rounds: int,
-                      players: Sequence[Player], ruleset: dict[str, Any] | None = None,
-                      seed: str = "1", starts_at: Any = None, rated: bool = True,
-                      fill_policy: str = "bots",
-                      placement_points: Sequence[float] | None = None,
-                      secret: str | None = None) -> Tournament:
-    """A tournament with its entries. Round-robin needs a multiple of 4 players; a
-    series exactly 4; Swiss at least 4 (the rest get byes or house bots by
-    ``fill_policy``).
-
-    ``seed`` is the organiser's (it selects the deals); the server adds a 128-bit
-    ``secret`` and publishes only the commitment until the tournament ends
-    (``tournaments.seeds``, docs/shuffle.md). A bot-only benchmark or demo may pass an
-    explicit ``secret`` to be reproducible; such a tournament never seats a person.
-    Raises LeagueError (``bad_entries``, ``bad_format``, ``secret_with_people``) or the
-    engine's RulesetError."""
-    ruleset = ruleset or season.league.ruleset or DEFAULT_RULESET
-    engine.build_ruleset(ruleset)
-    if format not in Format.values:
-        raise LeagueError(f"format must be one of {', '.join(Format.values)}", code="bad_format")
-    if len({p.pk for p in players}) != len(players):
-        raise LeagueError("a player is entered twice", code="bad_entries")
-    _check_entry_count(format, len(players))
-    if rounds < 1:
-        raise LeagueError("a tournament has at least one round", code="bad_format")
-    if fill_policy not in ("bots", "bye"):
-        raise LeagueError("fill_policy must be 'bots' or 'bye'", code="bad_format")
-    if secret is not None and any(p.kind != PlayerKind.BOT for p in players):
-        raise LeagueError("an explicit secret is only for bot-only runs: with people at "
-                          "the tables the server chooses it", code="secret_with_people")
-    chosen = secret if secret is not None else game_seeds.new_secret()
-    with transaction.atomic():
-        t = Tournament.objects.create(
-            season=season, name=name, format=format, rounds=rounds, ruleset=ruleset,
-            seed=str(seed), secret=chosen, secret_explicit=secret is not None,
-            seed_commitment=table_seeds.commitment(str(seed), chosen),
-            starts_at=starts_at, rated=rated, fill_policy=fill_policy,
-            placement_points=list(placement_points or [3, 2, 1, 0]),
-            status=TournamentStatus.SCHEDULED if starts_at else TournamentStatus.DRAFT)
-        Entry.objects.bulk_create([Entry(tournament=t, player=p) for p in players])
-    return t
-
-
-def _check_entry_count(format: str, n: int) -> None:
-    """Raise LeagueError(``bad_entries``) unless ``n`` players can play ``format``."""
-    if format == Format.ROUND_ROBIN and (n < 4 or n % 4):
-        raise LeagueError("a round-robin of 4-seat tables needs a multiple of 4 players, "
-                          f"it has {n}", code="bad_entries")
-    if format == Format.SERIES and n != 4:
-        raise LeagueError(f"a match series is played by exactly 4 players, it has {n}",
-                          code="bad_entries")
-    if format == Format.SWISS and n < 4:
-        raise LeagueError(f"a Swiss tournament needs at least 4 players, it has {n}",
-                          code="bad_entries")
-
-
-# -- scheduling ---------------------------------------------------------------------------
-def _int_seed(*parts: Any) -> int:
-    digest = hashlib.sha256("/".join(str(p) for p in parts).encode()).hexdigest()
-    return int(digest[:12], 16)
-
-
-def game_seed(tournament: Tournament, round_no: int, table_no: int) -> str:
-    """The secret seed of a table's game (64 hex digits): an HMAC of the tournament's
-    secret over its seed, round and table (``tournaments.seeds.table_seed``). Raises
-    ``LeagueError`` (``no_secret``) for a tournament without a secret."""
-    if not tournament.secret:
-        raise LeagueError("this tournament has no seed secret", code="no_secret")
-    return table_seeds.table_seed(tournament.seed, tournament.secret, round_no, table_no)
-
-
-def _entries(t: Tournament, *, withdrawn: bool = False) -> list[Player]:
-    """Entered players in entry order; withdrawn ones only when ``withdrawn``."""
-    qs = t.entries.filter(house=False)
-    if not withdrawn:
-        qs = qs.filter(withdrawn=False)
-    return [e.player for e in qs.select_related("player").order_by("id")]
-
-
-def entry_withdraw(*, tournament: Tournament, player: Player) -> None:
-    """Withdraw a player: never paired again. In a fixed schedule (round-robin, series)
-    a house bot takes their seat in later rounds, so the schedule stays as published;
-    their finished games keep counting in the standings. Raises LeagueError
-    (``not_entered``; ``too_few_entries`` when a Swiss with a round still to pair would
-    be left with fewer than four players)."""
-    active = _entries(tournament)
-    if (tournament.format == Format.SWISS and player in active and len(active) <= 4
-            and tournament.round_set.count() < tournament.rounds):
-        raise LeagueError("a Swiss tournament pairs at least 4 players: withdrawing one "
-                          "would leave its next round unpairable", code="too_few_entries")
-    updated = (tournament.entries.filter(player=player, withdrawn=False)
-               .update(withdrawn=True))
-    if not updated:
-        raise LeagueError(f"{player.name} is not an active entry of {tournament.name}",
-                          code="not_entered")
-
-
-def _house_bot(name: str) -> Player:
-    return player_bot_get_or_create(name=name, bot_name=HOUSE_BOT)
-
-
-def _pairings(t: Tournament, number: int) -> tuple[list[tuple[str, ...]], list[str]]:
-    """Tables (name 4-tuples, seat 0 = first planner) and byes for round ``number``."""
-    players = _entries(t)
-    names = [p.name for p in players]
-    if t.format in (Format.ROUND_ROBIN, Format.SERIES):
-        everyone = [p.name for p in _entries(t, withdrawn=True)]
-        if t.format == Format.ROUND_ROBIN:
-            tables = pairing.round_robin(everyone, t.rounds,
-                                         seed=_int_seed(t.seed, "rr"))[number - 1]
-        else:
-            tables = [pairing.match_series(everyone, t.rounds)[number - 1]]
-        gone = [n for n in everyone if n not in set(names)]
-        stand_in = {n: f"house-bot-{i + 1}" for i, n in enumerate(gone)}
-        return [tuple(stand_in.get(n, n) for n in tb) for tb in tables], []
-    history = pairing.PairingHistory()
-    for rnd in t.round_set.filter(number__lt=number).order_by("number"):
-        for table in rnd.tables.order_by("number"):
-            history.tables.append(tuple(s.player.name for s in
-                                        table.seats.select_related("player").order_by("seat")))
-        history.byes.extend(b.player.name for b in rnd.byes.select_related("player"))
-    rows = {r["player"]: r for r in standings_rows(tournament=t)}
-    ranked = sorted(names, key=lambda n: (rows[n]["rank"] if n in rows else 10**6, n))
-    st = [pairing.PlayerStanding(player=n, points=rows[n]["points"] if n in rows else 0.0)
-          for n in ranked]
-    sr = pairing.swiss_round(st, history, seed=_int_seed(t.seed, "swiss", number),
-                             fill="bots" if t.fill_policy == "bots" else "bye")
-    return [tuple(tb) for tb in sr.tables], list(sr.byes)
-
-
-def round_schedule(*, tournament: Tournament, number: int) -> Round:
-    """Create round ``number``: its tables (exactly four seats each), each table's game in
-    the event store (seeded), and byes; the tables are enqueued for the workers once the
-    transaction commits. Idempotent: an existing round is returned as it is."""
-    existing = tournament.round_set.filter(number=number).first()
-    if existing is not None:
-        return existing
-    tables, byes = _pairings(tournament, number)
-    by_name = {p.name: p for p in _entries(tournament)}
-    with transaction.atomic():
-        rnd = Round.objects.create(tournament=tournament, number=number,
-                                   status=RoundStatus.RUNNING, starts_at=timezone.now())
-        for name in byes:
-            Bye.objects.create(round=rnd, player=by_name[name])
-        for k, names in enumerate(tables, start=1):
-            if len(names) != 4:
-                raise LeagueError("a table must have exactly four seats", code="bad_table")
-            seats = [by_name.get(n) or _house_bot(n) for n in names]
-            if tournament.secret_explicit and any(p.kind != PlayerKind.BOT for p in seats):
-                raise LeagueError("a tournament with an explicit secret seats bots only",
-                                  code="secret_with_people")
-            created = game_create_from_engine(ruleset=tournament.ruleset,
-                                              seats=[p.name for p in seats], first_planner=0,
-                                              secret=game_seed(tournament, number, k))
-            table = Table.objects.create(round=rnd, number=k, game=created.game)
-            TableSeat.objects.bulk_create(
-                [TableSeat(table=table, seat=i, player=p) for i, p in enumerate(seats)])
-            humans.table_seat_people(game=created.game, players=seats)
-        ids = list(rnd.tables.values_list("id", flat=True))
-        transaction.on_commit(lambda: _enqueue(ids))
-    return rnd
-
-
-def _enqueue(table_ids: list[int]) -> None:
-    """Send one ``play_table`` task per table to the configured default queue
-    (``CELERY_TASK_DEFAULT_QUEUE``; read at send time so a deployment or a test can
-    give its workers a queue of their own)."""
-    from .tasks import play_table
-
-    queue = play_table.app.conf.task_default_queue
-    for tid in table_ids:
-        play_table.apply_async((tid,), queue=queue)
-
-
-def tournament_start(*, tournament: Tournament) -> Round:
-    """Start a tournament: status running, round 1 scheduled and enqueued. Raises
-    LeagueError(``not_startable``) unless it is a draft or scheduled, or
-    (``bad_entries``) when its entries no longer fit its format (people entered since
-    it was created): nothing is started."""
-    with transaction.atomic():
-        t = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        if t.status not in (TournamentStatus.DRAFT, TournamentStatus.SCHEDULED):
-            raise LeagueError(f"tournament {t.name!r} is {t.status}", code="not_startable")
-        # a fixed schedule (round-robin, series) pairs withdrawn entries too (house bots)
-        _check_entry_count(t.format, len(_entries(t, withdrawn=t.format != Format.SWISS)))
-        t.status = TournamentStatus.RUNNING
-        t.save(update_fields=["status"])
-        return round_schedule(tournament=t, number=1)
-
-
-def tournaments_start_due(*, now: Any = None) -> list[int]:
-    """Start every scheduled tournament whose time has come (Celery beat). Returns ids.
-    One that cannot start (``LeagueError``, or any other error: logged) stays scheduled
-    and never keeps the others from starting."""
-    now = now or timezone.now()
-    started = []
-    for t in Tournament.objects.filter(status=TournamentStatus.SCHEDULED,
-                                       starts_at__lte=now).order_by("starts_at", "pk"):
-        try:
-            tournament_start(tournament=t)
-            started.append(t.pk)
-        except LeagueError:
-            continue
-        except Exception:  # noqa: BLE001 - one tournament must not stop the others
-            log.exception("tournament %s could not start", t.pk)
-    return started
+from .standings import entries_of, standings_rows  # noqa: F401 - re-exported
 
 
 # -- playing a table ----------------------------------------------------------------------
@@ -426,37 +173,36 @@ def tables_resume_stalled(*, older_than_s: float = 60.0) -> list[int]:
                .values_list("id", flat=True))
     if ids:
         Table.objects.filter(id__in=ids).update(updated_at=timezone.now())
-        _enqueue(ids)
+        dispatch.tables_enqueue(ids)
     return ids
 
 
-# -- standings (a read, but services need it for Swiss pairing) ------------------------------
-def standings_rows(*, tournament: Tournament) -> list[dict[str, Any]]:
-    """The tournament's standings as dicts (see tournaments.scoring.StandingRow.as_dict),
-    house bots left out."""
-    from . import scoring
+# -- an arbiter's ruling ------------------------------------------------------------------
+def table_ruling_apply(*, game_id: Any, event: dict[str, Any]) -> bool:
+    """Make an upheld ruling's effect on the league (``disputes`` calls this after
+    appending the compensating ``event`` to the game's log, in the same transaction).
 
-    entries = _entries(tournament, withdrawn=True)
-    names = {p.name for p in entries}
-    results = []
-    for table in (counted_tables(Table.objects.filter(round__tournament=tournament,
-                                                      status=TableStatus.FINISHED))
-                  .prefetch_related("seats__player")):
-        players = tuple(s.player.name for s in sorted(table.seats.all(), key=lambda s: s.seat))
-        results.append(scoring.TableResult(players=players, places=tuple(table.places),
-                                           scores=tuple(table.scores),
-                                           medals=tuple(table.medals)))
-    points = tournament.placement_points or [3, 2, 1, 0]
-    rows = scoring.standings(results, points=points, players=sorted(names))
-    out = [r.as_dict() for r in rows if r.player in names]
-    # ranks again without the house bots
-    for i, row in enumerate(out):
-        if i and _key(out[i - 1]) == _key(row):
-            row["rank"] = out[i - 1]["rank"]
-        else:
-            row["rank"] = i + 1
-    return out
+    ``event``: ``result_adjusted`` (``places``, ``scores``: four each, seat order) — the
+    table's effective result (``Table.places`` / ``Table.scores``, what standings and
+    ratings read) becomes the event's; or ``game_voided`` — the table stops counting
+    (``counted_tables`` reads the log, nothing to write here). Then, if the table's round
+    was rated, the league's ladder is rebuilt from its games (``ratings_rebuild``), so
+    every later rating change is recomputed exactly as from scratch.
 
-
-def _key(row: dict[str, Any]) -> tuple[Any, ...]:
-    return (row["points_exact"], row["cellar"], row["medals"], row["opponents_points_exact"])
+    Returns whether a finished table played ``game_id`` (False: a game outside any
+    tournament, or a table not finished — nothing changes).
+    """
+    table = (Table.objects.filter(game_id=game_id)
+             .select_related("round__tournament__season__league").first())
+    if table is None or table.status != TableStatus.FINISHED:
+        return False
+    if event["type"] == "result_adjusted":
+        Table.objects.filter(pk=table.pk).update(places=event["places"],
+                                                 scores=event["scores"],
+                                                 updated_at=timezone.now())
+    rnd = table.round
+    rnd.refresh_from_db(fields=["status"])
+    t = rnd.tournament
+    if t.rated and rnd.status == RoundStatus.FINISHED:
+        ratings_rebuild(league=t.season.league)
+    return True

@@ -9,7 +9,7 @@ from celery import Task, shared_task
 from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 
-from . import recovery, services
+from . import humans, recovery, services
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +70,4 @@ def resume_stalled_tables() -> list[int]:
 def enforce_move_deadlines() -> list[tuple[int, int]]:
     """Celery beat: apply the timeout policy where a person let a move deadline pass
     (``humans.deadlines_enforce``: the autopilot moves, the miss is recorded)."""
-    from . import humans
-
     return humans.deadlines_enforce()

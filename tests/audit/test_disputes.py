@@ -58,7 +58,7 @@ def _from_scratch(t, override: dict[int, list[int] | None]):
                                                scores=tuple(table.scores),
                                                medals=tuple(table.medals)))
     ladder = rating.rebuild(games)
-    names = {p.name for p in services._entries(t)}
+    names = {p.name for p in services.entries_of(t)}
     rows = [r.as_dict() for r in scoring.standings(results, points=[3, 2, 1, 0],
                                                     players=sorted(names))]
     standings = [(r["player"], r["points_exact"], r["cellar"], r["medals"]) for r in rows

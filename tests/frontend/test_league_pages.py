@@ -23,7 +23,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def tournament(monkeypatch):
-    monkeypatch.setattr("tournaments.services._enqueue", lambda ids: None)  # played inline
+    monkeypatch.setattr("tournaments.dispatch.tables_enqueue", lambda ids: None)  # played inline
     return data.league_with_tournament()
 
 

@@ -47,7 +47,7 @@ def test_replay_page_names_its_game_and_404s_for_an_unknown_one(client):
 
 
 def test_league_pages_render_and_404(client, monkeypatch):
-    monkeypatch.setattr("tournaments.services._enqueue", lambda ids: None)
+    monkeypatch.setattr("tournaments.dispatch.tables_enqueue", lambda ids: None)
     from tests.leagues.league_helpers import make_tournament
 
     t = make_tournament(n=4, fmt="round-robin", rounds=1, seed="pages")

@@ -27,8 +27,8 @@ from tests.leagues.league_helpers import make_tournament, play_inline
 from tests.replays.test_leak import hidden_from
 from tournaments import seeds as table_seeds
 from tournaments import services
+from tournaments.errors import LeagueError
 from tournaments.models import Table, Tournament
-from tournaments.services import LeagueError
 
 pytestmark = pytest.mark.django_db
 

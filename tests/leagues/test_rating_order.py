@@ -17,7 +17,7 @@ import pytest
 from django.db import IntegrityError, close_old_connections, connection, transaction
 
 from replays.services import game_append
-from tournaments import rating, services
+from tournaments import dispatch, rating, services
 from tournaments.models import Rating, RatingChange, Table, TableStatus
 
 from .league_helpers import reference_log, stored_log
@@ -65,7 +65,7 @@ def test_a_league_has_one_rating_change_per_order():
 def _ready_tables(monkeypatch, leagues, per_league, tag):
     """``per_league`` one-round series per league over overlapping bots, each table's game
     played to its end in the store but the table not finished (its round not rated)."""
-    monkeypatch.setattr(services, "_enqueue", lambda ids: None)  # no broker: threads play
+    monkeypatch.setattr(dispatch, "tables_enqueue", lambda ids: None)  # no broker: threads play
     b = bots(f"race-{tag}", 6)
     lineups = [b[0:4], b[2:6], [b[0], b[1], b[4], b[5]], [b[1], b[2], b[3], b[4]]]
     tables = []

@@ -1,0 +1,40 @@
+"""The replay API: one view per operation, small input/output serializers, one module per
+resource — ``games`` (the store: list, create, import, inputs, record, verify),
+``replay`` (events and frames), ``audits`` (explain, what-if, evidence) and ``play``
+(people at the table: commands, legal inputs, state, stream, seat tokens); what they
+share is in ``common``. Every view and ``ERROR_SCHEMA`` / ``GameOutputSerializer`` are
+re-exported here (``replays.urls``, ``tournaments`` and ``disputes`` use them).
+
+Errors are raised as ``replays.errors`` and rendered by
+``config.exception_handler``. A request's viewer is its seat if it carries this
+game's seat token (``Authorization: Bearer …``), else a spectator.
+"""
+
+from .audits import GameEvidenceApi, GameExplainApi, GameWhatIfApi
+from .common import ERROR_SCHEMA, CreatedGameSerializer, GameOutputSerializer
+from .games import (
+    GameDetailApi,
+    GameImportApi,
+    GameInputApi,
+    GameListApi,
+    GameRecordApi,
+    GameVerifyApi,
+)
+from .play import (
+    GameCommandApi,
+    GameLegalApi,
+    GameSeatTokenApi,
+    GameStateApi,
+    GameStreamApi,
+    SeatViewMixin,
+    SSERenderer,
+)
+from .replay import GameEventsApi, GameFramesApi
+
+__all__ = [
+    "ERROR_SCHEMA", "CreatedGameSerializer", "GameOutputSerializer", "SeatViewMixin",
+    "SSERenderer", "GameListApi", "GameDetailApi", "GameImportApi", "GameInputApi",
+    "GameRecordApi", "GameVerifyApi", "GameEventsApi", "GameFramesApi", "GameExplainApi",
+    "GameWhatIfApi", "GameEvidenceApi", "GameCommandApi", "GameLegalApi", "GameStateApi",
+    "GameStreamApi", "GameSeatTokenApi",
+]

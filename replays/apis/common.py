@@ -1,0 +1,85 @@
+"""What the replay API's views share: the error schema, the game serializers, the viewer
+of a request and the small parsers of its input (``MalformedError`` on bad input)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import inline_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+
+from .. import selectors, services
+from ..errors import MalformedError
+from ..models import Game
+
+ERROR_SCHEMA = inline_serializer(
+    "Error",
+    {"error": inline_serializer("ErrorBody", {
+        "code": serializers.CharField(), "message": serializers.CharField(),
+        "rule": serializers.CharField(required=False, allow_null=True),
+    })},
+)
+
+
+class GameOutputSerializer(serializers.ModelSerializer):
+    seed = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Game
+        fields = ["id", "status", "ruleset", "preset", "seats", "seed_commitment", "seed",
+                  "engine_version", "rules_version", "head_seq", "head_hash",
+                  "created_at", "updated_at"]
+
+    def get_seed(self, game: Game) -> str | None:
+        """The seed, revealed only once the game has ended."""
+        return game.seed_revealed if game.status == "finished" else None
+
+
+class CreatedGameSerializer(serializers.Serializer):
+    game = GameOutputSerializer()
+    seat_tokens = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="One secret token per seat, in seat order. Shown once; stored hashed.",
+    )
+
+
+def created_body(created: services.CreatedGame) -> dict[str, Any]:
+    """The 201 body of a created or imported game: ``{game, seat_tokens}``."""
+    return {"game": GameOutputSerializer(created.game).data, "seat_tokens": created.seat_tokens}
+
+
+def viewer_of(request: Request, game: Game) -> int | None:
+    """The request's viewer of ``game``: the seat whose token it carries, else None (a
+    spectator)."""
+    return selectors.viewer_for(game=game, seat=request.auth)
+
+
+def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    """``data`` validated by ``serializer_class``; raises ``MalformedError`` (400, with the
+    serializer's ``details``)."""
+    serializer = serializer_class(data=data)
+    if not serializer.is_valid():
+        raise MalformedError("invalid request", details=serializer.errors)
+    return dict(serializer.validated_data)
+
+
+def after_param(request: Request) -> int | None:
+    """The ``after`` query parameter (a seq, ≥ -1), None when absent; raises
+    ``MalformedError``."""
+    raw = request.query_params.get("after")
+    if raw in (None, ""):
+        return None
+    try:
+        value = int(raw)
+    except ValueError as exc:
+        raise MalformedError("after must be an integer seq") from exc
+    if value < -1:
+        raise MalformedError("after must be >= -1")
+    return value
+
+
+def if_none_match(request: Request) -> set[str]:
+    """The entity tags of the request's ``If-None-Match`` (weak ones as strong)."""
+    raw = request.headers.get("If-None-Match", "")
+    return {t.strip().removeprefix("W/") for t in raw.split(",") if t.strip()}

@@ -1,0 +1,62 @@
+"""Schedules for four-seat Kolkhoz tables: round-robin, Swiss and match series.
+
+Pure Python (standard library only, no Django): the Django app turns these
+schedules into ``Round`` and ``Table`` rows.  Every function is deterministic
+given its inputs and its ``seed`` (all randomness comes from one
+``random.Random(seed)``).
+
+The package, by concept: ``schedule`` (the shapes of tables, rounds and schedules; name
+checks; the statistics), ``seats`` (equitable seats over a schedule), ``round_robin``
+(the round-robin and the match series) and ``swiss`` (Swiss rounds, byes and house
+bots); each module's docstring states its method. Every public name is re-exported here.
+"""
+
+from .round_robin import affine_plane_ag24, match_series, round_robin
+from .schedule import (
+    SEATS,
+    Round,
+    Table,
+    check_names,
+    pair_counts,
+    repeat_count,
+    repeat_lower_bound,
+    seat_counts,
+    spread_lower_bound,
+)
+from .seats import assign_seats
+from .swiss import (
+    DEFAULT_HOUSE_BOTS,
+    SWISS_EXHAUSTIVE_MAX,
+    SWISS_W_BOT_CLUMP,
+    SWISS_W_REPEAT_PAIR,
+    SWISS_W_REPEAT_TABLE,
+    PairingHistory,
+    PlayerStanding,
+    SwissRound,
+    swiss_round,
+)
+
+__all__ = [
+    "SEATS",
+    "Table",
+    "Round",
+    "PlayerStanding",
+    "PairingHistory",
+    "SwissRound",
+    "round_robin",
+    "swiss_round",
+    "match_series",
+    "assign_seats",
+    "pair_counts",
+    "repeat_count",
+    "repeat_lower_bound",
+    "spread_lower_bound",
+    "seat_counts",
+    "affine_plane_ag24",
+    "check_names",
+    "SWISS_W_REPEAT_TABLE",
+    "SWISS_W_BOT_CLUMP",
+    "SWISS_W_REPEAT_PAIR",
+    "SWISS_EXHAUSTIVE_MAX",
+    "DEFAULT_HOUSE_BOTS",
+]

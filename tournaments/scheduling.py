@@ -1,0 +1,265 @@
+"""Writes that set a league up and schedule its rounds: leagues, bot players and
+tournaments, then each round's tables (pairing, seating, one seeded game per table in the
+event store), enqueued for the workers (``tournaments.dispatch``).
+
+Services are keyword-only and named ``<entity>_<action>``; ``tournaments.services``
+re-exports them. Every game is written through ``replays.services``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from replays import engine
+from replays import seeds as game_seeds
+from replays.services import game_create_from_engine
+
+from . import dispatch, humans, pairing
+from . import seeds as table_seeds
+from .errors import LeagueError
+from .models import (
+    Bye,
+    Entry,
+    Format,
+    League,
+    Player,
+    PlayerKind,
+    Round,
+    RoundStatus,
+    Season,
+    Table,
+    TableSeat,
+    Tournament,
+    TournamentStatus,
+)
+from .standings import entries_of, standings_rows
+
+DEFAULT_RULESET: dict[str, Any] = {"preset": "kolkhoz"}
+HOUSE_BOT = "random"
+log = logging.getLogger(__name__)
+
+
+# -- creation ---------------------------------------------------------------------------
+def league_create(*, name: str, slug: str | None = None,
+                  ruleset: dict[str, Any] | None = None) -> League:
+    """A new league (and its first season). ``ruleset``: the default for its tournaments,
+    validated by the engine (raises the engine's RulesetError)."""
+    ruleset = ruleset or DEFAULT_RULESET
+    engine.build_ruleset(ruleset)
+    league = League.objects.create(name=name, slug=slug or slugify(name)[:120],
+                                   ruleset=ruleset)
+    Season.objects.create(league=league, number=1, name=f"{name} — season 1")
+    return league
+
+
+def player_bot_get_or_create(*, name: str, bot_name: str,
+                             settings: dict[str, Any] | None = None) -> Player:
+    """A bot player: ``bot_name`` must be a registered bot of the game (``engine.bot``);
+    its version and settings are recorded. Raises LeagueError for an unknown bot."""
+    settings = settings or {}
+    try:
+        bot = engine.bot(bot_name, **settings)
+    except (KeyError, TypeError, ValueError) as e:
+        raise LeagueError(str(e), code="unknown_bot") from e
+    ident = engine.identity(bot)
+    player, _ = Player.objects.get_or_create(
+        name=name, defaults={"kind": PlayerKind.BOT, "bot_name": bot_name,
+                             "bot_version": ident["version"],
+                             "bot_settings": ident["settings"]})
+    return player
+
+
+def tournament_create(*, season: Season, name: str, format: str, rounds: int,
+                      players: Sequence[Player], ruleset: dict[str, Any] | None = None,
+                      seed: str = "1", starts_at: Any = None, rated: bool = True,
+                      fill_policy: str = "bots",
+                      placement_points: Sequence[float] | None = None,
+                      secret: str | None = None) -> Tournament:
+    """A tournament with its entries. Round-robin needs a multiple of 4 players; a
+    series exactly 4; Swiss at least 4 (the rest get byes or house bots by
+    ``fill_policy``).
+
+    ``seed`` is the organiser's (it selects the deals); the server adds a 128-bit
+    ``secret`` and publishes only the commitment until the tournament ends
+    (``tournaments.seeds``, docs/shuffle.md). A bot-only benchmark or demo may pass an
+    explicit ``secret`` to be reproducible; such a tournament never seats a person.
+    Raises LeagueError (``bad_entries``, ``bad_format``, ``secret_with_people``) or the
+    engine's RulesetError."""
+    ruleset = ruleset or season.league.ruleset or DEFAULT_RULESET
+    engine.build_ruleset(ruleset)
+    if format not in Format.values:
+        raise LeagueError(f"format must be one of {', '.join(Format.values)}", code="bad_format")
+    if len({p.pk for p in players}) != len(players):
+        raise LeagueError("a player is entered twice", code="bad_entries")
+    _check_entry_count(format, len(players))
+    if rounds < 1:
+        raise LeagueError("a tournament has at least one round", code="bad_format")
+    if fill_policy not in ("bots", "bye"):
+        raise LeagueError("fill_policy must be 'bots' or 'bye'", code="bad_format")
+    if secret is not None and any(p.kind != PlayerKind.BOT for p in players):
+        raise LeagueError("an explicit secret is only for bot-only runs: with people at "
+                          "the tables the server chooses it", code="secret_with_people")
+    chosen = secret if secret is not None else game_seeds.new_secret()
+    with transaction.atomic():
+        t = Tournament.objects.create(
+            season=season, name=name, format=format, rounds=rounds, ruleset=ruleset,
+            seed=str(seed), secret=chosen, secret_explicit=secret is not None,
+            seed_commitment=table_seeds.commitment(str(seed), chosen),
+            starts_at=starts_at, rated=rated, fill_policy=fill_policy,
+            placement_points=list(placement_points or [3, 2, 1, 0]),
+            status=TournamentStatus.SCHEDULED if starts_at else TournamentStatus.DRAFT)
+        Entry.objects.bulk_create([Entry(tournament=t, player=p) for p in players])
+    return t
+
+
+def _check_entry_count(format: str, n: int) -> None:
+    """Raise LeagueError(``bad_entries``) unless ``n`` players can play ``format``."""
+    if format == Format.ROUND_ROBIN and (n < 4 or n % 4):
+        raise LeagueError("a round-robin of 4-seat tables needs a multiple of 4 players, "
+                          f"it has {n}", code="bad_entries")
+    if format == Format.SERIES and n != 4:
+        raise LeagueError(f"a match series is played by exactly 4 players, it has {n}",
+                          code="bad_entries")
+    if format == Format.SWISS and n < 4:
+        raise LeagueError(f"a Swiss tournament needs at least 4 players, it has {n}",
+                          code="bad_entries")
+
+
+# -- scheduling ---------------------------------------------------------------------------
+def _int_seed(*parts: Any) -> int:
+    digest = hashlib.sha256("/".join(str(p) for p in parts).encode()).hexdigest()
+    return int(digest[:12], 16)
+
+
+def game_seed(tournament: Tournament, round_no: int, table_no: int) -> str:
+    """The secret seed of a table's game (64 hex digits): an HMAC of the tournament's
+    secret over its seed, round and table (``tournaments.seeds.table_seed``). Raises
+    ``LeagueError`` (``no_secret``) for a tournament without a secret."""
+    if not tournament.secret:
+        raise LeagueError("this tournament has no seed secret", code="no_secret")
+    return table_seeds.table_seed(tournament.seed, tournament.secret, round_no, table_no)
+
+
+def entry_withdraw(*, tournament: Tournament, player: Player) -> None:
+    """Withdraw a player: never paired again. In a fixed schedule (round-robin, series)
+    a house bot takes their seat in later rounds, so the schedule stays as published;
+    their finished games keep counting in the standings. Raises LeagueError
+    (``not_entered``; ``too_few_entries`` when a Swiss with a round still to pair would
+    be left with fewer than four players)."""
+    active = entries_of(tournament)
+    if (tournament.format == Format.SWISS and player in active and len(active) <= 4
+            and tournament.round_set.count() < tournament.rounds):
+        raise LeagueError("a Swiss tournament pairs at least 4 players: withdrawing one "
+                          "would leave its next round unpairable", code="too_few_entries")
+    updated = (tournament.entries.filter(player=player, withdrawn=False)
+               .update(withdrawn=True))
+    if not updated:
+        raise LeagueError(f"{player.name} is not an active entry of {tournament.name}",
+                          code="not_entered")
+
+
+def _house_bot(name: str) -> Player:
+    return player_bot_get_or_create(name=name, bot_name=HOUSE_BOT)
+
+
+def _pairings(t: Tournament, number: int) -> tuple[list[tuple[str, ...]], list[str]]:
+    """Tables (name 4-tuples, seat 0 = first planner) and byes for round ``number``."""
+    players = entries_of(t)
+    names = [p.name for p in players]
+    if t.format in (Format.ROUND_ROBIN, Format.SERIES):
+        everyone = [p.name for p in entries_of(t, withdrawn=True)]
+        if t.format == Format.ROUND_ROBIN:
+            tables = pairing.round_robin(everyone, t.rounds,
+                                         seed=_int_seed(t.seed, "rr"))[number - 1]
+        else:
+            tables = [pairing.match_series(everyone, t.rounds)[number - 1]]
+        gone = [n for n in everyone if n not in set(names)]
+        stand_in = {n: f"house-bot-{i + 1}" for i, n in enumerate(gone)}
+        return [tuple(stand_in.get(n, n) for n in tb) for tb in tables], []
+    history = pairing.PairingHistory()
+    for rnd in t.round_set.filter(number__lt=number).order_by("number"):
+        for table in rnd.tables.order_by("number"):
+            history.tables.append(tuple(s.player.name for s in
+                                        table.seats.select_related("player").order_by("seat")))
+        history.byes.extend(b.player.name for b in rnd.byes.select_related("player"))
+    rows = {r["player"]: r for r in standings_rows(tournament=t)}
+    ranked = sorted(names, key=lambda n: (rows[n]["rank"] if n in rows else 10**6, n))
+    st = [pairing.PlayerStanding(player=n, points=rows[n]["points"] if n in rows else 0.0)
+          for n in ranked]
+    sr = pairing.swiss_round(st, history, seed=_int_seed(t.seed, "swiss", number),
+                             fill="bots" if t.fill_policy == "bots" else "bye")
+    return [tuple(tb) for tb in sr.tables], list(sr.byes)
+
+
+def round_schedule(*, tournament: Tournament, number: int) -> Round:
+    """Create round ``number``: its tables (exactly four seats each), each table's game in
+    the event store (seeded), and byes; the tables are enqueued for the workers once the
+    transaction commits. Idempotent: an existing round is returned as it is."""
+    existing = tournament.round_set.filter(number=number).first()
+    if existing is not None:
+        return existing
+    tables, byes = _pairings(tournament, number)
+    by_name = {p.name: p for p in entries_of(tournament)}
+    with transaction.atomic():
+        rnd = Round.objects.create(tournament=tournament, number=number,
+                                   status=RoundStatus.RUNNING, starts_at=timezone.now())
+        for name in byes:
+            Bye.objects.create(round=rnd, player=by_name[name])
+        for k, names in enumerate(tables, start=1):
+            if len(names) != 4:
+                raise LeagueError("a table must have exactly four seats", code="bad_table")
+            seats = [by_name.get(n) or _house_bot(n) for n in names]
+            if tournament.secret_explicit and any(p.kind != PlayerKind.BOT for p in seats):
+                raise LeagueError("a tournament with an explicit secret seats bots only",
+                                  code="secret_with_people")
+            created = game_create_from_engine(ruleset=tournament.ruleset,
+                                              seats=[p.name for p in seats], first_planner=0,
+                                              secret=game_seed(tournament, number, k))
+            table = Table.objects.create(round=rnd, number=k, game=created.game)
+            TableSeat.objects.bulk_create(
+                [TableSeat(table=table, seat=i, player=p) for i, p in enumerate(seats)])
+            humans.table_seat_people(game=created.game, players=seats)
+        ids = list(rnd.tables.values_list("id", flat=True))
+        transaction.on_commit(lambda: dispatch.tables_enqueue(ids))
+    return rnd
+
+
+def tournament_start(*, tournament: Tournament) -> Round:
+    """Start a tournament: status running, round 1 scheduled and enqueued. Raises
+    LeagueError(``not_startable``) unless it is a draft or scheduled, or
+    (``bad_entries``) when its entries no longer fit its format (people entered since
+    it was created): nothing is started."""
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if t.status not in (TournamentStatus.DRAFT, TournamentStatus.SCHEDULED):
+            raise LeagueError(f"tournament {t.name!r} is {t.status}", code="not_startable")
+        # a fixed schedule (round-robin, series) pairs withdrawn entries too (house bots)
+        _check_entry_count(t.format, len(entries_of(t, withdrawn=t.format != Format.SWISS)))
+        t.status = TournamentStatus.RUNNING
+        t.save(update_fields=["status"])
+        return round_schedule(tournament=t, number=1)
+
+
+def tournaments_start_due(*, now: Any = None) -> list[int]:
+    """Start every scheduled tournament whose time has come (Celery beat). Returns ids.
+    One that cannot start (``LeagueError``, or any other error: logged) stays scheduled
+    and never keeps the others from starting."""
+    now = now or timezone.now()
+    started = []
+    for t in Tournament.objects.filter(status=TournamentStatus.SCHEDULED,
+                                       starts_at__lte=now).order_by("starts_at", "pk"):
+        try:
+            tournament_start(tournament=t)
+            started.append(t.pk)
+        except LeagueError:
+            continue
+        except Exception:  # noqa: BLE001 - one tournament must not stop the others
+            log.exception("tournament %s could not start", t.pk)
+    return started
