@@ -141,6 +141,14 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Publishing a task (a table's next round, a retry of a failed table) waits out a broker
+# restart instead of giving up after Celery's default ~0.6 s: a publish that fails inside
+# a task would otherwise drop that task's message (a retry that cannot be sent is
+# rejected without requeue), leaving the table for the stalled-table sweep.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": int(os.environ.get("CELERY_PUBLISH_MAX_RETRIES", "30")),
+    "interval_start": 0.2, "interval_step": 0.5, "interval_max": 2.0,
+}
 # An unacknowledged task (its worker was killed) is delivered again after this long.
 # (Redis only: the embedded SQLAlchemy transport passes its options to create_engine.)
 CELERY_BROKER_TRANSPORT_OPTIONS = (
