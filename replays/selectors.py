@@ -62,7 +62,7 @@ def game_events_for_viewer(*, game: Game, viewer: int | None,
     events = game_events(game=game, after=after)
     finished = game.status == GameStatus.FINISHED
     return engine.redact(events, viewer, finished=finished,
-                         engine_version=game.engine_version)
+                         engine_version=game.engine_version, game=game.game)
 
 
 def game_etag(*, game: Game, viewer: int | None, as_played: bool = False) -> str:
@@ -129,22 +129,22 @@ def game_frames_for_viewer(*, game: Game, viewer: int | None,
     finished = game.status == GameStatus.FINISHED
     events = game_events(game=game)
     everything = finished and not as_played
-    shown = engine.redact(events, viewer, finished=everything)
+    shown = engine.redact(events, viewer, finished=everything, game=game.game)
     frames = []
-    texts = engine.explanations(shown, game.seats)  # from the viewer's events only
-    for event, state, text in zip(shown, engine.states(events), texts, strict=True):
+    texts = engine.explanations(shown, game.seats, game=game.game)  # from the viewer's events only
+    for event, state, text in zip(shown, engine.states(events, game=game.game), texts, strict=True):
         frames.append({
             "seq": event.get("seq"),
             "type": event.get("type"),
-            "caption": engine.caption(event, game.seats),
+            "caption": engine.caption(event, game.seats, game=game.game),
             "explanation": text,
             "rules": list(event.get("rules") or []),
             "event": event,
-            "state": engine.view(state, viewer, finished=everything),
+            "state": engine.view(state, viewer, finished=everything, game=game.game),
         })
     result = {"game": str(game.pk), "head_seq": game.head_seq, "head_hash": game.head_hash,
               "finished": finished, "viewer": viewer, "as_played": as_played,
-              **engine.render_hints(), "frames": frames}
+              **engine.render_hints(game=game.game), "frames": frames}
     return result
 
 
@@ -156,7 +156,7 @@ def game_record(*, game: Game) -> dict[str, Any]:
                             code="game_not_finished")
     events = game_events(game=game)
     played = played_events(events)
-    record = engine.to_record(played)
+    record = engine.to_record(played, game=game.game)
     if len(events) > len(played):
         # an arbiter's compensating events: the original inputs stay as they were
         record["adjustments"] = events[len(played):]
@@ -364,7 +364,7 @@ def game_legal(*, game: Game, seat: int | None) -> dict[str, Any]:
     it was computed at: ``{game, head_seq, finished, seat, kind, to_move, yours,
     options, inputs}``. Submit with ``expected_seq = head_seq``."""
     events = game_events(game=game)
-    legal = engine.legal_for(events, seat)
+    legal = engine.legal_for(events, seat, game=game.game)
     return {"game": str(game.pk), "head_seq": len(events),
             "finished": game.status == GameStatus.FINISHED, "seat": seat, **legal}
 
@@ -376,9 +376,10 @@ def game_live_state(*, game: Game, viewer: int | None) -> dict[str, Any]:
     ``game_legal``). The play page renders this and nothing else."""
     events = game_events(game=game)
     finished = game.status == GameStatus.FINISHED
-    state = engine.position(events) if events else None
-    legal = engine.legal_for(events, viewer)
+    state = engine.position(events, game=game.game) if events else None
+    legal = engine.legal_for(events, viewer, game=game.game)
     return {"game": str(game.pk), "head_seq": len(events), "head_hash": game.head_hash,
             "finished": finished, "viewer": viewer, "seats": list(game.seats),
-            "state": engine.view(state, viewer, finished=finished) if state else None,
+            "state": (engine.view(state, viewer, finished=finished, game=game.game)
+                      if state else None),
             "legal": legal}

@@ -14,7 +14,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from . import chain, dispatch, engine, live, seeds
+from . import catalog, chain, dispatch, engine, live, seeds
 from .errors import ConflictError, ForbiddenError, MalformedError, RuleError, SeedMismatchError
 from .models import Game, GameEvent, GameSeat, GameStatus
 from .seats import game_seat_token_issue, game_seats_assign, token_hash  # noqa: F401 - re-exported
@@ -89,12 +89,13 @@ def game_append(*, game: Game, expected_seq: int, events: Sequence[Event],
             rows = []
             finished = locked.status == GameStatus.FINISHED
             seed = locked.seed_revealed
-            end_type = engine.end_type()
+            end_type = engine.end_type(locked.game)
             for i, event in enumerate(events):
                 h = chain.link(prev, event)
-                who = actor if (i == 0 and actor) else engine.event_actor(event)
+                who = (actor if (i == 0 and actor)
+                       else engine.event_actor(event, game=locked.game))
                 rows.append((locked.pk, expected_seq + i, event["type"], event,
-                             engine.event_visibility(event), who, now,
+                             engine.event_visibility(event, game=locked.game), who, now,
                              prev, h, time_used_ms if i == 0 else None))
                 prev = h
                 if event["type"] == end_type:
@@ -146,19 +147,24 @@ def _json_text(payload: Any) -> str:
 
 
 @transaction.atomic
-def game_create(*, events: Sequence[Event], seed: str | None = None) -> CreatedGame:
-    """Create a game from its opening events (``events[0]`` is the ``game`` event)
-    and append them; one secret seat token per seat.
+def game_create(*, events: Sequence[Event], seed: str | None = None,
+                game: str = engine.DEFAULT_GAME) -> CreatedGame:
+    """Create a game of ``game`` (a registered game id, stored as ``Game.game``) from its
+    opening events (``events[0]`` is the ``game`` event) and append them; one secret
+    seat token per seat. Raises ``MalformedError`` (``unknown_game``) for an id that is
+    not registered, nothing stored.
     """
+    catalog.game_require(game)
     if not events or not isinstance(events[0], dict) or events[0].get("type") != "game":
         raise MalformedError("a game's log must begin with a 'game' event")
-    setup = engine.game_setup(events[0])
+    setup = engine.game_setup(events[0], game=game)
     limit = GameSeat._meta.get_field("name").max_length
     if any(len(str(name)) > limit for name in setup["seats"]):
         raise MalformedError(f"a seat's name is at most {limit} characters",
                              code="seat_name_too_long")
     ruleset = setup["ruleset"] if isinstance(setup["ruleset"], dict) else {}
-    game = Game.objects.create(
+    game_row = Game.objects.create(
+        game=game,
         ruleset=ruleset,
         preset=str(ruleset.get("preset") or ""),
         seats=setup["seats"],
@@ -169,11 +175,11 @@ def game_create(*, events: Sequence[Event], seed: str | None = None) -> CreatedG
     )
     tokens = [secrets.token_urlsafe(32) for _ in setup["seats"]]
     GameSeat.objects.bulk_create(
-        GameSeat(game=game, index=index, name=str(name), token_hash=token_hash(token))
+        GameSeat(game=game_row, index=index, name=str(name), token_hash=token_hash(token))
         for index, (name, token) in enumerate(zip(setup["seats"], tokens, strict=True))
     )
-    game_append(game=game, expected_seq=0, events=events)
-    return CreatedGame(game=game, seat_tokens=tokens)
+    game_append(game=game_row, expected_seq=0, events=events)
+    return CreatedGame(game=game_row, seat_tokens=tokens)
 
 
 def _engine_call(fn: Any, *args: Any, **kwargs: Any) -> Any:
@@ -191,7 +197,7 @@ def _engine_call(fn: Any, *args: Any, **kwargs: Any) -> Any:
 
 def game_create_from_engine(
     *, ruleset: dict[str, Any] | None, seats: Sequence[str], first_planner: int | None = None,
-    seed: str | None = None, secret: str | None = None,
+    seed: str | None = None, secret: str | None = None, game: str = engine.DEFAULT_GAME,
 ) -> CreatedGame:
     """Start a new live game with the engine's ``new_game``, store its opening events and
     the chance outcome (the first deal) its seed yields.
@@ -200,12 +206,14 @@ def game_create_from_engine(
     (optional; it still selects the deals) with the server's ``secret`` — 128 fresh
     random bits unless a caller that derives its own secret seeds (a tournament table)
     passes one — so that the seed can never be recovered from the published
-    commitment while the game is live (docs/shuffle.md). Raises ``RuleError`` /
-    ``MalformedError`` for a bad ruleset or seats."""
+    commitment while the game is live (docs/shuffle.md). ``game``: a registered game
+    id. Raises ``RuleError`` / ``MalformedError`` for a bad ruleset or seats,
+    ``MalformedError`` (``unknown_game``) for an unknown game."""
+    catalog.game_require(game)
     engine_seed = seeds.mix(seed, secret or seeds.new_secret())
     events = _engine_call(engine.new_game, ruleset=ruleset, seats=seats,
-                          first_planner=first_planner, seed=engine_seed)
-    created = game_create(events=events, seed=engine_seed)
+                          first_planner=first_planner, seed=engine_seed, game=game)
+    created = game_create(events=events, seed=engine_seed, game=game)
     game_advance_chance(game=created.game)
     return created
 
@@ -225,10 +233,11 @@ def game_advance_chance(*, game: Game) -> int:
     added = 0
     events = _stored_events(game)
     while True:
-        inp = engine.chance_input(events, game.seed_secret)
+        inp = engine.chance_input(events, game.seed_secret, game=game.game)
         if inp is None:
             return added
-        new = _engine_call(engine.decide, events, inp, seed=game.seed_secret)
+        new = _engine_call(engine.decide, events, inp, seed=game.seed_secret,
+                          game=game.game)
         game_append(game=game, expected_seq=len(events), events=new)
         events.extend(new)
         added += len(new)
@@ -261,7 +270,8 @@ def game_submit_input(*, game: Game, expected_seq: int, inp: dict[str, Any],
             f"expected seq {expected_seq} but the log is at {len(events)}",
             expected_seq=expected_seq, head_seq=len(events),
         )
-    new = _engine_call(engine.decide, events, inp, seed=game.seed_secret)
+    new = _engine_call(engine.decide, events, inp, seed=game.seed_secret,
+                          game=game.game)
     game_append(game=game, expected_seq=expected_seq, events=new, actor=actor,
                 time_used_ms=_time_used_ms(game, expected_seq))
     game_advance_chance(game=game)
@@ -301,7 +311,7 @@ def game_create_with_bots(*, bots: Sequence[str], seats: Sequence[str], seed: st
     for name in bots:
         if name:
             try:
-                engine.bot(name)
+                engine.bot(name, game=kwargs.get("game", engine.DEFAULT_GAME))
             except (KeyError, TypeError, ValueError) as exc:
                 raise MalformedError(str(exc), code="bad_bots") from exc
     with transaction.atomic():
@@ -330,10 +340,11 @@ def game_bots_play(*, game_id: Any) -> int:
         if game.status == GameStatus.FINISHED:
             return made
         events = _stored_events(game)
-        inp = engine.bot_decision(events, bots, seed=game.seed_secret)
+        inp = engine.bot_decision(events, bots, seed=game.seed_secret, game=game.game)
         if inp is None:
             return made
-        new = _engine_call(engine.decide, events, inp, seed=game.seed_secret)
+        new = _engine_call(engine.decide, events, inp, seed=game.seed_secret,
+                          game=game.game)
         try:
             game_append(game=game, expected_seq=len(events), events=new,
                         actor=f"bot:{bots[inp['seat']]}")
@@ -345,26 +356,31 @@ def game_bots_play(*, game_id: Any) -> int:
 
 
 def game_import_record(*, record: Any) -> CreatedGame:
-    """Import a ``kolkhoz-record/1`` document: adjudicate it with the engine and store
-    the full log. Refused, nothing stored: 400 malformed / 422 against the rules (the
-    engine's code and clause), or 422 ``seed_mismatch`` (``seq``, ``check: "deals"``)
-    when the record's seed does not give a deal or random trump it states — reported
-    first, as every ruling after a false deal follows from it (docs/verify.md)."""
+    """Import a game's record (e.g. ``kolkhoz-record/1``): its ``format`` names the game
+    (``catalog.game_of_record``); adjudicate it with that game's engine and store the
+    full log. Refused, nothing stored: 400 ``unknown_format`` for a format no
+    registered game reads, 400 malformed / 422 against the rules (the engine's code and
+    clause), or 422 ``seed_mismatch`` (``seq``, ``check: "deals"``) when the record's
+    seed does not give a deal or random trump it states — reported first, as every
+    ruling after a false deal follows from it (docs/verify.md)."""
     if not isinstance(record, dict):
         raise MalformedError("a record must be a JSON object")
+    game = catalog.game_of_record(record)
     seed = record.get("seed") if isinstance(record.get("seed"), str) else None
     try:
-        events = _engine_call(engine.adjudicate, record)
+        events = _engine_call(engine.adjudicate, record, game=game)
     except (MalformedError, RuleError) as exc:
-        _refuse_seed_mismatch(getattr(exc.__cause__, "events", None) or [], seed)
+        _refuse_seed_mismatch(getattr(exc.__cause__, "events", None) or [], seed, game=game)
         raise
-    _refuse_seed_mismatch(events, seed)
+    _refuse_seed_mismatch(events, seed, game=game)
     with transaction.atomic():
-        return game_create(events=events, seed=seed)
+        return game_create(events=events, seed=seed, game=game)
 
 
-def _refuse_seed_mismatch(events: Sequence[Event], seed: str | None) -> None:
+def _refuse_seed_mismatch(events: Sequence[Event], seed: str | None, *,
+                         game: str = engine.DEFAULT_GAME) -> None:
     # "" is a seed like any other (the game commits to sha256("")): only None is none
-    bad = engine.chance_mismatch(events, seed) if seed is not None and events else None
+    bad = (engine.chance_mismatch(events, seed, game=game)
+           if seed is not None and events else None)
     if bad is not None and bad["reason"] == "mismatch":
         raise SeedMismatchError(bad["message"], seq=bad["seq"], check="deals")

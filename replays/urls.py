@@ -5,6 +5,7 @@ from django.urls import path
 from . import apis
 
 urlpatterns = [
+    path("catalog/", apis.CatalogApi.as_view(), name="catalog"),
     path("games/", apis.GameListApi.as_view(), name="games"),
     path("games/import/", apis.GameImportApi.as_view(), name="games-import"),
     path("games/<str:game_id>/", apis.GameDetailApi.as_view(), name="game"),

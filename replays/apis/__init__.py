@@ -1,5 +1,6 @@
 """The replay API: one view per operation, small input/output serializers, one module per
-resource — ``games`` (the store: list, create, import, inputs, record, verify),
+resource — ``catalog`` (the registered games), ``games`` (the store: list, create,
+import, inputs, record, verify),
 ``replay`` (events and frames), ``audits`` (explain, what-if, evidence) and ``play``
 (people at the table: commands, legal inputs, state, stream, seat tokens); what they
 share is in ``common``. Every view and ``ERROR_SCHEMA`` / ``GameOutputSerializer`` are
@@ -11,6 +12,7 @@ game's seat token (``Authorization: Bearer …``), else a spectator.
 """
 
 from .audits import GameEvidenceApi, GameExplainApi, GameWhatIfApi
+from .catalog import CatalogApi
 from .common import ERROR_SCHEMA, CreatedGameSerializer, GameOutputSerializer
 from .games import (
     GameDetailApi,
@@ -32,7 +34,7 @@ from .play import (
 from .replay import GameEventsApi, GameFramesApi
 
 __all__ = [
-    "ERROR_SCHEMA", "CreatedGameSerializer", "GameOutputSerializer", "SeatViewMixin",
+    "CatalogApi", "ERROR_SCHEMA", "CreatedGameSerializer", "GameOutputSerializer", "SeatViewMixin",
     "SSERenderer", "GameListApi", "GameDetailApi", "GameImportApi", "GameInputApi",
     "GameRecordApi", "GameVerifyApi", "GameEventsApi", "GameFramesApi", "GameExplainApi",
     "GameWhatIfApi", "GameEvidenceApi", "GameCommandApi", "GameLegalApi", "GameStateApi",

@@ -27,7 +27,7 @@ class GameOutputSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Game
-        fields = ["id", "status", "ruleset", "preset", "seats", "seed_commitment", "seed",
+        fields = ["id", "game", "status", "ruleset", "preset", "seats", "seed_commitment", "seed",
                   "engine_version", "rules_version", "head_seq", "head_hash",
                   "created_at", "updated_at"]
 

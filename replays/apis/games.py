@@ -42,6 +42,9 @@ class GameListApi(APIView):
         return [WholeGameThrottle()] if self.request.method == "POST" else []
 
     class CreateInput(serializers.Serializer):
+        game = serializers.CharField(
+            required=False, default=engine.DEFAULT_GAME, max_length=32,
+            help_text="a registered game id (GET /api/catalog/); default kolkhoz")
         ruleset = serializers.JSONField(required=False, allow_null=True, default=None)
         seats = serializers.ListField(child=serializers.CharField(max_length=100),
                                       min_length=1, max_length=8)
@@ -58,6 +61,7 @@ class GameListApi(APIView):
 
     @extend_schema(operation_id="games_list", responses=GameOutputSerializer(many=True),
                    parameters=[
+                       OpenApiParameter("game", str, description="game id (GET /api/catalog/)"),
                        OpenApiParameter("status", str, enum=["live", "finished"]),
                        OpenApiParameter("preset", str, description="ruleset preset"),
                        OpenApiParameter("player", str, description="a seat's player name"),
@@ -118,7 +122,9 @@ class GameImportApi(APIView):
     @extend_schema(operation_id="games_import", request=OpenApiTypes.OBJECT,
                    responses={201: CreatedGameSerializer, 400: ERROR_SCHEMA,
                               422: ERROR_SCHEMA, 429: ERROR_SCHEMA},
-                   description="Import a kolkhoz-record/1 document (validated by the engine).")
+                   description="Import a game's record (e.g. kolkhoz-record/1): its `format` "
+                               "names the game (400 `unknown_format` otherwise); validated by "
+                               "that game's engine.")
     def post(self, request: Request) -> Response:
         created = services.game_import_record(record=request.data)
         return Response(created_body(created), status=201)
