@@ -14,6 +14,8 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from gamekit.seam import NotSupported
+
 from . import catalog, chain, dispatch, engine, live, seeds
 from .errors import ConflictError, ForbiddenError, MalformedError, RuleError, SeedMismatchError
 from .models import Game, GameEvent, GameSeat, GameStatus
@@ -380,7 +382,10 @@ def game_import_record(*, record: Any) -> CreatedGame:
 def _refuse_seed_mismatch(events: Sequence[Event], seed: str | None, *,
                          game: str = engine.DEFAULT_GAME) -> None:
     # "" is a seed like any other (the game commits to sha256("")): only None is none
-    bad = (engine.chance_mismatch(events, seed, game=game)
-           if seed is not None and events else None)
+    try:
+        bad = (engine.chance_mismatch(events, seed, game=game)
+               if seed is not None and events else None)
+    except NotSupported:  # a game without chance checks: its verify says so
+        return
     if bad is not None and bad["reason"] == "mismatch":
         raise SeedMismatchError(bad["message"], seq=bad["seq"], check="deals")
