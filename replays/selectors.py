@@ -131,8 +131,10 @@ def game_frames_for_viewer(*, game: Game, viewer: int | None,
     everything = finished and not as_played
     shown = engine.redact(events, viewer, finished=everything, game=game.game)
     frames = []
-    texts = engine.explanations(shown, game.seats, game=game.game)  # from the viewer's events only
-    for event, state, text in zip(shown, engine.states(events, game=game.game), texts, strict=True):
+    # explanations from the viewer's events only
+    texts = engine.explanations(shown, game.seats, game=game.game)
+    states = engine.states(events, game=game.game)
+    for event, state, text in zip(shown, states, texts, strict=True):
         frames.append({
             "seq": event.get("seq"),
             "type": event.get("type"),

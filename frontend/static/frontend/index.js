@@ -13,10 +13,10 @@ async function load() {
     tbody.append(el("tr", {},
       el("td", {}, el("a", { href: `/games/${game.id}/`,
                              "aria-label": `Replay game ${game.id.slice(0, 8)}` }, game.id.slice(0, 8))),
-      el("td", {}, game.status), el("td", {}, game.preset || "custom"),
+      el("td", {}, game.game), el("td", {}, game.status), el("td", {}, game.preset || "custom"),
       el("td", {}, game.seats.join(", ")), el("td", {}, String(game.head_seq)), api));
   }
-  if (!page.results.length) tbody.append(el("tr", {}, el("td", { colspan: "6" }, "No games yet.")));
+  if (!page.results.length) tbody.append(el("tr", {}, el("td", { colspan: "7" }, "No games yet.")));
 }
 
 load().catch((error) => { tbody.textContent = `Could not load games: ${error}`; });
