@@ -20,7 +20,7 @@ def test_frames_are_cached_per_head_hash_and_viewer(monkeypatch):
     game = store(log[:6], seed="cache").game
     calls = []
     real = engine.states
-    monkeypatch.setattr(engine, "states", lambda events, **kw: calls.append(1) or real(events, **kw))
+    monkeypatch.setattr(engine, "states", lambda ev, **kw: calls.append(1) or real(ev, **kw))
     first = selectors.game_frames_json(game=game, viewer=None)
     assert selectors.game_frames_json(game=game, viewer=None) == first
     assert len(calls) == 1
