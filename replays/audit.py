@@ -31,17 +31,17 @@ def game_explain(*, game: Game, viewer: int | None, seq: int | None = None) -> d
             raise NotFoundError(f"no event {seq} in this game (0..{game.head_seq - 1})")
         rows = list(GameEvent.objects.filter(game=game, seq__lte=seq)
                     .order_by("seq").values_list("payload", flat=True))
-        shown = engine.redact(rows, viewer, finished=finished)
+        shown = engine.redact(rows, viewer, finished=finished, game=game.game)
         # the log up to seq gives the context (the requisition being resolved, the
         # readings in force), so one event reads exactly as it does in the whole log
-        text = engine.explanations(shown, game.seats)[-1]
+        text = engine.explanations(shown, game.seats, game=game.game)[-1]
         out = engine.explanation(shown[-1], game.seats, text=text,
-                                 engine_version=game.engine_version)
+                                 engine_version=game.engine_version, game=game.game)
         out["game"] = str(game.pk)
         out["event"] = shown[-1]
         return out
-    shown = engine.redact(game_events(game=game), viewer, finished=finished)
-    texts = engine.explanations(shown, game.seats)
+    shown = engine.redact(game_events(game=game), viewer, finished=finished, game=game.game)
+    texts = engine.explanations(shown, game.seats, game=game.game)
     return {
         "game": str(game.pk), "head_seq": game.head_seq, "finished": finished,
         "explanations": [{"seq": e.get("seq"), "type": e.get("type"), "text": t,
@@ -55,8 +55,8 @@ def _finished_record(game: Game) -> tuple[list[Event], dict[str, Any]]:
         raise ConflictError("only a finished game can be audited this way",
                             code="game_not_finished")
     events = game_events(game=game)
-    played = played_events(events)
-    return events, engine.to_record(played, seed=game.seed_revealed or None)
+    played = played_events(events, game=game.game)
+    return events, engine.to_record(played, seed=game.seed_revealed or None, game=game.game)
 
 
 def game_whatif(*, game: Game, options: dict[str, Any] | None = None,
@@ -75,13 +75,14 @@ def game_whatif(*, game: Game, options: dict[str, Any] | None = None,
         raise MalformedError("options must be an object {name: value}")
     _, record = _finished_record(game)
     result = engine.whatif(record, options=options or {}, preset=preset,
-                           engine_version=game.engine_version)
+                           engine_version=game.engine_version, game=game.game)
     div = result.get("divergence")
     out: dict[str, Any] = {"game": str(game.pk), "options": options or {}, "preset": preset,
                            **result}
     if div:
         out["explanation"] = {
-            k: engine.explain(div[k], game.seats, engine_version=game.engine_version)
+            k: engine.explain(div[k], game.seats, engine_version=game.engine_version,
+                              game=game.game)
             if div.get(k) else None
             for k in ("original", "alternative")
         }
@@ -102,7 +103,7 @@ def game_evidence(*, game: Game) -> dict[str, Any]:
     events = [p for p, _ in rows]
     hashes = [h for _, h in rows]
     return engine.evidence_bundle(events, hashes=hashes, game_id=str(game.pk),
-                                  seed=game.seed_revealed or None)
+                                  seed=game.seed_revealed or None, game=game.game)
 
 
 def game_regress(*, game: Game, current: bool = False) -> dict[str, Any]:
@@ -112,14 +113,14 @@ def game_regress(*, game: Game, current: bool = False) -> dict[str, Any]:
     engine, ok, result_changed, first_divergence, scores, places, error}``. A live game
     is reported as ``{ok: true, skipped: "live"}``; a game whose engine is not available
     as ``{ok: false, result_changed: false, error: {code: "engine_unavailable"}}``."""
-    version = engine.engine_version() if current else game.engine_version
+    version = engine.engine_version(game.game) if current else game.engine_version
     base = {"game": str(game.pk), "pinned_engine": game.engine_version, "engine": version}
     if game.status != GameStatus.FINISHED:
         return {**base, "ok": True, "result_changed": False, "skipped": "live"}
     try:
         events, record = _finished_record(game)
-        return {**base, **engine.regress(played_events(events), record,
-                                         engine_version=version)}
+        return {**base, **engine.regress(played_events(events, game=game.game), record,
+                                         engine_version=version, game=game.game)}
     except engine.EngineUnavailable as exc:
         return {**base, "ok": False, "result_changed": False, "first_divergence": None,
                 "scores": None, "places": None,

@@ -28,7 +28,7 @@ from typing import Any
 from gamekit import registry
 from gamekit.bots import identity
 from gamekit.registry import EngineUnavailable, UnknownGame
-from gamekit.seam import GameDefinition, Outcome
+from gamekit.seam import GameDefinition, NotSupported, Outcome
 
 from . import compensating
 
@@ -39,7 +39,7 @@ DEFAULT_GAME = "kolkhoz"
 # The type of the event that ends a Kolkhoz game (``end_type()`` for any game).
 END_TYPE = "game_end"
 
-__all__ = ["EngineUnavailable", "Outcome", "UnknownGame", "identity"]
+__all__ = ["EngineUnavailable", "NotSupported", "Outcome", "UnknownGame", "identity"]
 
 
 def definition(version: str | None = None, game: str = DEFAULT_GAME) -> GameDefinition:

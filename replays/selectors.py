@@ -157,7 +157,7 @@ def game_record(*, game: Game) -> dict[str, Any]:
         raise ConflictError("the record is available once the game has ended",
                             code="game_not_finished")
     events = game_events(game=game)
-    played = played_events(events)
+    played = played_events(events, game=game.game)
     record = engine.to_record(played, game=game.game)
     if len(events) > len(played):
         # an arbiter's compensating events: the original inputs stay as they were
@@ -165,12 +165,12 @@ def game_record(*, game: Game) -> dict[str, Any]:
     return record
 
 
-def played_events(events: list[Event]) -> list[Event]:
+def played_events(events: list[Event], *, game: str = engine.DEFAULT_GAME) -> list[Event]:
     """The game as played: ``events`` (a stored log, in seq order) up to and including
     its end event (the game definition's end type), without the compensating events an
     arbiter appended after it; the whole list for a game that has not ended. Returns a
     list (a slice, or ``events`` itself)."""
-    end = engine.end_type()
+    end = engine.end_type(game)
     for i, event in enumerate(events):
         if event.get("type") == end:
             return events[: i + 1]
@@ -200,7 +200,7 @@ def chain_check(*, game: Game) -> dict[str, Any]:
 
 
 def readjudicate(events: list[Event], *, engine_version: str, seed: str | None = None,
-                 finished: bool = True) -> dict[str, Any]:
+                 finished: bool = True, game: str = engine.DEFAULT_GAME) -> dict[str, Any]:
     """Re-adjudicate the inputs of a log with the engine it was played under (the
     current engine or a frozen release, ``kolkhoz_core.releases``) and compare event by
     event; the first divergence, if any. A version no release provides is reported as
@@ -215,18 +215,19 @@ def readjudicate(events: list[Event], *, engine_version: str, seed: str | None =
 
     ``first_divergence``: ``{seq, stored, adjudicated, note}`` — ``note`` is None, or
     (a game of engine 0.1.0 whose event lists the derived cards in another order) what
-    ``engine.key_order_note`` says; it explains the mismatch, never excuses it."""
+    ``engine.key_order_note`` says; it explains the mismatch, never excuses it.
+    ``game``: the game id (``Game.game``)."""
     try:
-        engine.require_version(engine_version)
+        engine.require_version(engine_version, game)
     except engine.EngineUnavailable as exc:
         return {"ok": False, "engine_version": engine_version, "first_divergence": None,
                 "error": {"code": "engine_unavailable", "message": str(exc)}}
-    played = played_events(events)
+    played = played_events(events, game=game)
     error = None
     try:
         fresh = engine.adjudicate(
-            engine.to_record(played, seed=seed, engine_version=engine_version),
-            engine_version=engine_version)
+            engine.to_record(played, seed=seed, engine_version=engine_version, game=game),
+            engine_version=engine_version, game=game)
     except Exception as exc:
         if engine.is_engine_error(exc):
             error = engine.error_info(exc)
@@ -244,7 +245,7 @@ def readjudicate(events: list[Event], *, engine_version: str, seed: str | None =
     for seq, stored in enumerate(played):
         adjudicated = fresh[seq] if seq < len(fresh) else None
         if adjudicated != stored:
-            note = engine.key_order_note(engine_version, stored, adjudicated)
+            note = engine.key_order_note(engine_version, stored, adjudicated, game=game)
             return {"ok": False, "engine_version": engine_version,
                     "first_divergence": {"seq": seq, "stored": stored,
                                          "adjudicated": adjudicated, "note": note},
@@ -259,7 +260,8 @@ def readjudicate(events: list[Event], *, engine_version: str, seed: str | None =
             "error": error}
 
 
-def deals_check(*, events: list[Event], seed: str | None, finished: bool) -> dict[str, Any]:
+def deals_check(*, events: list[Event], seed: str | None, finished: bool,
+                game: str = engine.DEFAULT_GAME) -> dict[str, Any]:
     """Every chance outcome of a log (each year's deal, each random trump) against the
     seed that should give it — the evidence bundle's ``deals`` check
     (``engine.chance_mismatch``): ``{ok, checked, first_bad_seq, message}``.
@@ -269,12 +271,13 @@ def deals_check(*, events: list[Event], seed: str | None, finished: bool) -> dic
     record imported without one states its deals itself). ``message`` names the event,
     its year and seq, never a card; for a finished game a log that does not fold adds
     the engine's own words. A game whose engine is not available here is not checked
-    (``checked`` False; the re-adjudication reports ``engine_unavailable``)."""
+    (``checked`` False; the re-adjudication reports ``engine_unavailable``), nor is a
+    game that offers no chance checks (``checked`` False, ``message`` says so)."""
     if seed is None:
         return {"ok": True, "checked": False, "first_bad_seq": None, "message": None}
     try:
-        bad = engine.chance_mismatch(events, seed)
-    except engine.EngineUnavailable as exc:
+        bad = engine.chance_mismatch(events, seed, game=game)
+    except (engine.EngineUnavailable, engine.NotSupported) as exc:
         return {"ok": True, "checked": False, "first_bad_seq": None, "message": str(exc)}
     if bad is None:
         return {"ok": True, "checked": True, "first_bad_seq": None, "message": None}
@@ -325,9 +328,10 @@ def game_verify(*, game: Game) -> dict[str, Any]:
     events = game_events(game=game)
     # the revealed seed ("" is one), else a live game's secret ("" there: none kept)
     seed = game.seed_revealed if game.seed_revealed is not None else game.seed_secret or None
-    deals = deals_check(events=events, seed=seed, finished=finished)
+    deals = deals_check(events=events, seed=seed, finished=finished, game=game.game)
     adjudication = readjudicate(events, engine_version=game.engine_version,
-                                seed=game.seed_secret or None, finished=finished)
+                                seed=game.seed_secret or None, finished=finished,
+                                game=game.game)
     divergence = adjudication.get("first_divergence")
     if divergence and not finished:
         # A live game's events may hold hidden cards: report where, not what.

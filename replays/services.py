@@ -14,8 +14,6 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from gamekit.seam import NotSupported
-
 from . import catalog, chain, dispatch, engine, live, seeds
 from .errors import ConflictError, ForbiddenError, MalformedError, RuleError, SeedMismatchError
 from .models import Game, GameEvent, GameSeat, GameStatus
@@ -385,7 +383,7 @@ def _refuse_seed_mismatch(events: Sequence[Event], seed: str | None, *,
     try:
         bad = (engine.chance_mismatch(events, seed, game=game)
                if seed is not None and events else None)
-    except NotSupported:  # a game without chance checks: its verify says so
+    except engine.NotSupported:  # a game without chance checks: its verify says so
         return
     if bad is not None and bad["reason"] == "mismatch":
         raise SeedMismatchError(bad["message"], seq=bad["seq"], check="deals")

@@ -150,6 +150,6 @@ class GameInputApi(APIView):
         game.refresh_from_db()
         finished = game.status == "finished"
         events = engine.redact(new, viewer, finished=finished,
-                               engine_version=game.engine_version)
+                               engine_version=game.engine_version, game=game.game)
         return Response({"head_seq": game.head_seq, "head_hash": game.head_hash,
                          "events": events}, status=201)

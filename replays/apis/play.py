@@ -88,7 +88,7 @@ class GameCommandApi(SeatViewMixin, APIView):
                                           inp=data["input"], seat=seat)
         game.refresh_from_db()
         events = engine.redact(new, seat, finished=game.status == "finished",
-                               engine_version=game.engine_version)
+                               engine_version=game.engine_version, game=game.game)
         return Response({"head_seq": game.head_seq, "head_hash": game.head_hash,
                          "events": events}, status=201)
 

@@ -111,3 +111,23 @@ def test_an_imported_record_names_its_game_and_exports_in_its_format(api):
         exported = api.get(f"/api/games/{game_id}/record/").json()
     assert exported["format"] == "oddoneout-record/1"
     assert exported["inputs"] == record["inputs"]
+
+
+def test_a_stored_game_is_verified_and_explained_by_its_own_game(api):
+    # given a finished fake game imported (its format names it)
+    with registry.registered(OddOneOut()):
+        events = engine.play_bot_game(preset=None, seats=FAKE_SEATS, seed="fake-seed",
+                                      game="oddoneout")
+        record = engine.to_record(events, seed="fake-seed", game="oddoneout")
+        game_id = api.post("/api/games/import/", record, format="json").json()["game"]["id"]
+        # when it is verified and explained
+        report = api.get(f"/api/games/{game_id}/verify/").json()
+        explained = api.get(f"/api/games/{game_id}/explain/")
+    # then its own engine re-adjudicates it (Kolkhoz's would refuse its log) ...
+    assert report["ok"] and report["adjudication"]["ok"], report
+    # ... its chance is not checked (the fake game offers no chance checks) ...
+    assert report["deals"]["checked"] is False
+    # ... and its explanations are its own
+    assert explained.status_code == 200
+    texts = [e["text"] for e in explained.json()["explanations"]]
+    assert texts == [f"{e['type']} ({', '.join(e.get('rules') or ())})." for e in events]
