@@ -305,13 +305,14 @@ def game_create_with_bots(*, bots: Sequence[str], seats: Sequence[str], seed: st
     ``game_create_from_engine``). The bot seats move through Celery
     (``replays.tasks.play_bot_seats``) once the game is stored, and again after each
     person's input. Raises ``MalformedError`` (``bad_bots``) for a wrong length or an
-    unknown bot."""
+    unknown bot, (``unknown_game``) for an unknown ``game``."""
+    game = catalog.game_require(kwargs.get("game", engine.DEFAULT_GAME))
     if len(bots) != len(seats):
         raise MalformedError("bots must name one entry per seat", code="bad_bots")
     for name in bots:
         if name:
             try:
-                engine.bot(name, game=kwargs.get("game", engine.DEFAULT_GAME))
+                engine.bot(name, game=game)
             except (KeyError, TypeError, ValueError) as exc:
                 raise MalformedError(str(exc), code="bad_bots") from exc
     with transaction.atomic():

@@ -75,8 +75,10 @@ def test_the_game_field_is_set_at_creation_and_filters_the_list(api):
     assert Game.objects.get(pk=kolkhoz_id).game == "kolkhoz"
 
 
-def test_creating_an_unknown_game_is_refused_and_stores_nothing(api):
-    r = api.post("/api/games/", {"game": "chess", "seats": SEATS}, format="json")
+@pytest.mark.parametrize("bots", [None, ["random", "", "random", "random"]])
+def test_creating_an_unknown_game_is_refused_and_stores_nothing(api, bots):
+    body = {"game": "chess", "seats": SEATS, **({"bots": bots} if bots else {})}
+    r = api.post("/api/games/", body, format="json")
     assert r.status_code == 400
     error = r.json()["error"]
     assert error["code"] == "unknown_game"
