@@ -22,7 +22,8 @@ class Game(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     # The registered game id (``gamekit.registry``; docs/seam.md): which game's rules run it.
-    game = models.CharField(max_length=32, default="kolkhoz", db_index=True)
+    game = models.CharField(max_length=32, default="kolkhoz", db_default="kolkhoz",
+                            db_index=True)
     ruleset = models.JSONField(default=dict)  # the game event's resolved ruleset
     preset = models.CharField(max_length=32, blank=True, default="", db_index=True)
     seats = models.JSONField(default=list)  # seat names, seat order
