@@ -5,8 +5,8 @@ before (league, order) becomes unique — nobody's numbers change."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migration_helpers import migrate_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -14,15 +14,8 @@ BEFORE = [("tournaments", "0005_tournament_secret")]
 AFTER = [("tournaments", "0007_unique_rating_order")]
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 def test_existing_rating_changes_are_renumbered_per_change():
-    apps = _migrate(BEFORE)
+    apps = migrate_to(BEFORE)
     try:
         M = {n: apps.get_model("tournaments", n) for n in
              ("League", "Season", "Tournament", "Round", "Table", "Player", "RatingChange")}
@@ -42,7 +35,7 @@ def test_existing_rating_changes_are_renumbered_per_change():
                     league=league, player=p, game=game, order=old_order, mu_before=25,
                     sigma_before=8, mu_after=25, sigma_after=8, inputs={}))
     finally:
-        apps = _migrate(AFTER)
+        apps = migrate_to(AFTER)
     RatingChange = apps.get_model("tournaments", "RatingChange")
     Round = apps.get_model("tournaments", "Round")
     got = list(RatingChange.objects.order_by("order").values_list("id", "order"))

@@ -7,8 +7,8 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migration_helpers import migrate_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -16,15 +16,8 @@ BEFORE = [("tournaments", "0004_deadline_beat_schedule")]
 LATEST = [("tournaments", "0007_unique_rating_order")]
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 def test_unfinished_tournaments_get_a_secret_from_their_next_round():
-    apps = _migrate(BEFORE)
+    apps = migrate_to(BEFORE)
     try:
         League = apps.get_model("tournaments", "League")
         Season = apps.get_model("tournaments", "Season")
@@ -39,7 +32,7 @@ def test_unfinished_tournaments_get_a_secret_from_their_next_round():
             Round.objects.create(tournament=running, number=number, status="finished")
         ids = done.pk, running.pk, draft.pk
     finally:
-        apps = _migrate(LATEST)
+        apps = migrate_to(LATEST)
     Tournament = apps.get_model("tournaments", "Tournament")
     done, running, draft = (Tournament.objects.get(pk=pk) for pk in ids)
     assert done.secret == "" and done.seed_commitment == ""
