@@ -39,6 +39,9 @@ def test_an_organiser_sees_the_error_and_resumes_the_table(page, live_server, sc
     page.wait_for_selector("tr.failed code.error")
     assert "the random bot takes no settings" in page.locator("tr.failed code.error").inner_text()
     page.screenshot(path=str(screenshots / "tournament-failed-table.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(screenshots / "tournament-failed-table-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
 
     Player.objects.filter(pk=bot.pk).update(bot_settings={})
     page.get_by_role("button", name="Resume round 1, table 1").click()

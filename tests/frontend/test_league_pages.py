@@ -39,6 +39,9 @@ def test_tournament_standings_rounds_and_csv(page, live_server, tournament, scre
     page.wait_for_selector("#games a")
     assert page.get_by_role("link", name="Replay game").count() == 4  # 2 rounds of 2 tables
     page.screenshot(path=str(screenshots / "index.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(screenshots / "index-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(f"{live_server.url}/leagues/")
     page.wait_for_selector("#leagues h2")
     page.screenshot(path=str(screenshots / "leagues.png"), full_page=True)
