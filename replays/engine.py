@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from gamekit import registry
-from gamekit.bots import identity
+from gamekit.bots import bot_rng, identity
 from gamekit.registry import EngineUnavailable, UnknownGame
 from gamekit.seam import GameDefinition, NotSupported, Outcome
 
@@ -367,19 +368,17 @@ def bot(name: str, *, game: str = DEFAULT_GAME, **settings: Any) -> Any:
     return definition(None, game).bot(name, **settings)
 
 
-def seq_rng(seed: str, seat: int, seq: int, *, purpose: str = "bot",
-            game: str = DEFAULT_GAME) -> random.Random:
-    """The random generator of a bot deciding for ``seat`` at log position ``seq`` of a
-    game seeded ``seed``: ``random.Random(f"{game}-{purpose}/seq:{seed}:{seat}:{seq}")``.
-
-    Used where people and bots share a game: every bot move is reproducible from the
-    seed and the seq alone. ``purpose`` is ``bot`` for a bot seat and ``autopilot`` for
-    a move made when a deadline passed."""
-    return random.Random(f"{game}-{purpose}/seq:{seed}:{seat}:{seq}")
+def seq_rng(seed: str, seat: int, seq: int, *, game: str = DEFAULT_GAME) -> random.Random:
+    """The generator of a bot (or the autopilot) deciding for ``seat`` at log position
+    ``seq`` of a game seeded ``seed`` — the platform's one seeding scheme
+    (``gamekit.bots.bot_rng``): ``random.Random(f"{game}-bot/seq:{seed}:{seat}:{seq}")``.
+    Every bot move is reproducible from the seed, the seat and the position alone,
+    whoever sits at the other seats."""
+    return bot_rng(game, seed, seat, seq)
 
 
 def bot_choose(events: Sequence[Event], seat: int, player: Any, *, seed: str,
-               purpose: str = "bot", game: str = DEFAULT_GAME) -> dict[str, Any] | None:
+               game: str = DEFAULT_GAME) -> dict[str, Any] | None:
     """The input ``player`` (a bot) chooses for ``seat`` at the head of ``events`` — it
     sees only that seat's view and choices — or None when ``seat`` may not act now."""
     defn = _pinned(events, game=game)
@@ -387,7 +386,7 @@ def bot_choose(events: Sequence[Event], seat: int, player: Any, *, seed: str,
     state = defn.fold(own)
     if seat not in defn.may_act(state):
         return None
-    rng = seq_rng(seed, seat, len(own), purpose=purpose, game=game)
+    rng = seq_rng(seed, seat, len(own), game=game)
     return dict(player.choose(defn.seat_view(state, seat), defn.choices(state, seat), rng))
 
 
@@ -400,6 +399,85 @@ def bot_decision(events: Sequence[Event], bots: dict[int, str], *, seed: str,
         return None
     return bot_choose(events, movers[0], bot(bots[movers[0]], game=game), seed=seed,
                       game=game)
+
+
+@dataclass
+class Folded:
+    """A stored log folded once (``fold_log``): its pinned ``defn``, the ``state`` at the
+    head, ``head`` (the number of events) and ``movers`` — the seats that may act at
+    each position from the last event that was not an input (a chance outcome or a
+    decision) up to the head, ``{position: frozenset(seats)}``: the current phase,
+    which is what a simultaneous decision and a turn's start are judged by."""
+
+    defn: GameDefinition
+    state: Any
+    head: int
+    movers: dict[int, frozenset[int]]
+    actors: dict[int, str]
+
+    def turn_started(self, seat: int) -> int | None:
+        """The position at which ``seat``'s current turn began (it has been among the
+        seats that may act from there to the head without a break; the event just
+        before it was recorded when the turn began), or None if it may not act now."""
+        if seat not in self.movers.get(self.head, frozenset()):
+            return None
+        start = self.head
+        while start - 1 in self.movers and seat in self.movers[start - 1]:
+            start -= 1
+        return start
+
+    def simultaneous_since(self, position: int, seat: int) -> bool:
+        """True when a decision ``seat`` took at ``position`` is still good at the head:
+        several seats could act at ``position`` (a simultaneous choice), ``seat`` among
+        them, and every event since is another seat's decision in the same phase."""
+        at = self.movers.get(position)
+        if at is None or seat not in at or len(at) < 2:
+            return False
+        if seat not in self.movers.get(self.head, frozenset()):
+            return False
+        return all(self.actors.get(p, "").startswith("seat:") and self.actors[p] != f"seat:{seat}"
+                   for p in range(position, self.head))
+
+    def bot_input(self, seat: int, player: Any, seed: str) -> dict[str, Any] | None:
+        """The input ``player`` (a bot, or the autopilot) chooses for ``seat`` at the
+        head — it sees only that seat's view and choices, and draws from
+        ``seq_rng(seed, seat, head)`` — or None when ``seat`` may not act now."""
+        if seat not in self.movers.get(self.head, frozenset()):
+            return None
+        rng = bot_rng(self.defn.id, seed, seat, self.head)
+        return dict(player.choose(self.defn.seat_view(self.state, seat),
+                                  self.defn.choices(self.state, seat), rng))
+
+    def decided_in_phase(self, seat: int) -> int | None:
+        """The position of ``seat``'s own decision in the current simultaneous phase (it
+        has chosen and now waits for the others), else None."""
+        if seat in self.movers.get(self.head, frozenset()):
+            return None
+        for p in sorted(self.actors):
+            if (self.actors[p] == f"seat:{seat}" and len(self.movers.get(p, ())) > 1
+                    and seat in self.movers[p]):
+                return p
+        return None
+
+
+def fold_log(events: Sequence[Event], *, game: str = DEFAULT_GAME) -> Folded:
+    """Fold a stored log once with its pinned engine (``Folded``): everything the store
+    needs to accept a decision — who may act now and over the current phase, a turn's
+    start — without folding again. The prefix up to the last event that is not an input
+    is folded in one go; the decisions after it are evolved one by one."""
+    defn = _pinned(events, game=game)
+    own = _own(events)
+    start = len(own)
+    while start > 0 and defn.is_input(own[start - 1]) and defn.actor(own[start - 1]) != "chance":
+        start -= 1
+    state = defn.fold(own[:start])
+    movers = {start: defn.may_act(state)}
+    actors: dict[int, str] = {}
+    for pos in range(start, len(own)):
+        actors[pos] = defn.actor(own[pos])
+        state = defn.evolve(state, own[pos])
+        movers[pos + 1] = defn.may_act(state)
+    return Folded(defn, state, len(own), movers, actors)
 
 
 def may_act(events: Sequence[Event], *, game: str = DEFAULT_GAME) -> frozenset[int]:
