@@ -13,6 +13,7 @@ from typing import Any
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
+from django.utils.crypto import salted_hmac
 
 from . import chain, engine
 from .errors import ConflictError, ForbiddenError, MalformedError, NotFoundError
@@ -65,13 +66,31 @@ def game_events_for_viewer(*, game: Game, viewer: int | None,
                          engine_version=game.engine_version, game=game.game)
 
 
-def game_etag(*, game: Game, viewer: int | None, as_played: bool = False) -> str:
-    """The head hash; for a live game, per viewer (a finished game looks the same to all,
-    unless replayed ``as_played`` by one viewer)."""
-    who = "s" if viewer is None else viewer
+def head_hash_public(*, game: Game) -> str:
+    """The ``head_hash`` the API may show anyone: the chain's head hash once the game is
+    finished (everything is public then, and the chain can be checked); while it is
+    live, an opaque tag of the head — ``live-`` and an HMAC of it under the server's key
+    — that changes with every append but says nothing about the events.
+
+    Why: the chain hash covers every event whole. Knowing the hash before and after a
+    redacted event (a secret choice, a buried card, a pocketed card) a viewer could test
+    each candidate for the hidden value against it — a few dozen guesses at most. So the
+    real hash of a live game never leaves the server (docs/verify.md "Live games")."""
     if game.status == GameStatus.FINISHED:
-        return f"{game.head_hash}-as-{who}" if as_played else game.head_hash
-    return f"{game.head_hash}-{who}"
+        return game.head_hash
+    tag = salted_hmac("replays.head_hash_public", f"{game.pk}:{game.head_hash}",
+                      algorithm="sha256").hexdigest()
+    return f"live-{tag[:59]}"
+
+
+def game_etag(*, game: Game, viewer: int | None, as_played: bool = False) -> str:
+    """The head's tag (``head_hash_public``); for a live game, per viewer (a finished
+    game looks the same to all, unless replayed ``as_played`` by one viewer)."""
+    who = "s" if viewer is None else viewer
+    head = head_hash_public(game=game)
+    if game.status == GameStatus.FINISHED:
+        return f"{head}-as-{who}" if as_played else head
+    return f"{head}-{who}"
 
 
 def frames_perspective(*, game: Game, viewer: int | None, perspective: str | None
@@ -144,7 +163,8 @@ def game_frames_for_viewer(*, game: Game, viewer: int | None,
             "event": event,
             "state": engine.view(state, viewer, finished=everything, game=game.game),
         })
-    result = {"game": str(game.pk), "head_seq": game.head_seq, "head_hash": game.head_hash,
+    result = {"game": str(game.pk), "head_seq": game.head_seq,
+              "head_hash": head_hash_public(game=game),
               "finished": finished, "viewer": viewer, "as_played": as_played,
               **engine.render_hints(game=game.game), "frames": frames}
     return result
@@ -346,7 +366,7 @@ def game_verify(*, game: Game) -> dict[str, Any]:
         "game": str(game.pk),
         "ok": bool(chain_report["ok"] and deals["ok"] and adjudication["ok"]),
         "head_seq": game.head_seq,
-        "head_hash": game.head_hash,
+        "head_hash": head_hash_public(game=game),
         "failure": _first_failure(chain_report, deals, adjudication),
         "chain": chain_report,
         "deals": deals,
@@ -384,7 +404,8 @@ def game_live_state(*, game: Game, viewer: int | None) -> dict[str, Any]:
     finished = game.status == GameStatus.FINISHED
     state = engine.position(events, game=game.game) if events else None
     legal = engine.legal_for(events, viewer, game=game.game)
-    return {"game": str(game.pk), "head_seq": len(events), "head_hash": game.head_hash,
+    return {"game": str(game.pk), "head_seq": len(events),
+            "head_hash": head_hash_public(game=game),
             "finished": finished, "viewer": viewer, "seats": list(game.seats),
             "state": (engine.view(state, viewer, finished=finished, game=game.game)
                       if state else None),

@@ -24,12 +24,19 @@ ERROR_SCHEMA = inline_serializer(
 
 class GameOutputSerializer(serializers.ModelSerializer):
     seed = serializers.SerializerMethodField()
+    head_hash = serializers.SerializerMethodField(
+        help_text="the hash chain's head once the game is finished; while it is live an "
+                  "opaque tag of the head (`live-…`, changes with every append)")
 
     class Meta:
         model = Game
         fields = ["id", "game", "status", "ruleset", "preset", "seats", "seed_commitment", "seed",
                   "engine_version", "rules_version", "head_seq", "head_hash",
                   "created_at", "updated_at"]
+
+    def get_head_hash(self, game: Game) -> str:
+        """``selectors.head_hash_public``: never a live game's chain hash."""
+        return selectors.head_hash_public(game=game)
 
     def get_seed(self, game: Game) -> str | None:
         """The seed, revealed only once the game has ended."""

@@ -89,7 +89,8 @@ class GameCommandApi(SeatViewMixin, APIView):
         game.refresh_from_db()
         events = engine.redact(new, seat, finished=game.status == "finished",
                                engine_version=game.engine_version, game=game.game)
-        return Response({"head_seq": game.head_seq, "head_hash": game.head_hash,
+        return Response({"head_seq": game.head_seq,
+                         "head_hash": selectors.head_hash_public(game=game),
                          "events": events}, status=201)
 
 

@@ -43,7 +43,7 @@ class GameEventsApi(APIView):
             response = StreamingHttpResponse(lines, content_type="application/x-ndjson")
         else:
             response = Response({"game": str(game.pk), "head_seq": game.head_seq,
-                                 "head_hash": game.head_hash,
+                                 "head_hash": selectors.head_hash_public(game=game),
                                  "finished": game.status == "finished", "events": events})
         patch_vary_headers(response, ["Authorization", "Accept"])  # differs per viewer
         return response
