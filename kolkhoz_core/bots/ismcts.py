@@ -46,10 +46,10 @@ from typing import Any
 
 from ..cards import CARD_ID, CODE, SUIT, SUITS, WRECKER
 from ..choices import Choices
+from .assessment import Assessment
 from .base import register
 from .determinize import Determinizer
 from .heuristic import (
-    Assessment,
     HeuristicBot,
     assignment_value,
     choose_play,
