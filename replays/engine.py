@@ -256,13 +256,6 @@ def view(state: Any, viewer: Viewer, *, finished: bool, game: str = DEFAULT_GAME
     return defn.seat_view(state, viewer)
 
 
-def caption(event: Event, seats: Sequence[str], *, game: str = DEFAULT_GAME) -> str:
-    """A short caption of one (already redacted) event for the replay viewer."""
-    if compensating.is_compensating(event):
-        return str(event.get("type"))
-    return definition(None, game).caption(event, list(seats))
-
-
 def render_hints(*, game: str = DEFAULT_GAME) -> dict[str, Any]:
     """The constants the game's table renderer needs (Kolkhoz: the field ``quota``)."""
     return definition(None, game).render_hints()
