@@ -31,6 +31,8 @@ function drawMoves() {
   const { legal, finished, viewer } = current;
   Object.assign(root.dataset, { seat: viewer === null ? "" : String(viewer), headSeq: String(current.head_seq),
     finished: String(finished), yours: String(Boolean(legal?.yours)), kind: legal?.kind || "" });
+  $("you").textContent = viewer === null ? "Spectating." : `You play ${current.seats[viewer]} (seat ${viewer}).`;
+  if ($("sign-in")) $("sign-in").hidden = viewer !== null;
   $("phase").textContent = turnText(legal, { seats: current.seats, finished });
   $("phase").classList.toggle("yours", Boolean(legal?.yours) && !finished);
   const ctx = { state: current.state, viewer, seats: current.seats, busy, send, redraw: drawMoves };
