@@ -148,3 +148,18 @@ def test_the_play_page_offers_a_generic_games_listed_inputs_and_sends_one(page, 
         assert page.locator('.generic-table .seat[data-seat="1"] [data-fact="chosen"]'
                             ).inner_text() == "yes"
         leave(page)
+
+
+def test_the_play_page_at_phone_width_is_readable_and_every_control_is_named(page, live_server,
+                                                                             screenshots):
+    created, events = data.live_game()
+    mover = engine.to_move(events)
+    assert mover is not None  # a seat's decision: its controls are on the page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/play/{created.game.pk}/#token={created.seat_tokens[mover]}")
+    page.wait_for_selector("#play[data-yours=true]")
+    page.wait_for_selector("#actions button")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate(data.UNNAMED_CONTROLS) == []
+    page.screenshot(path=str(screenshots / "play-phone-your-move.png"), full_page=True)
+    leave(page)
