@@ -69,3 +69,12 @@ def test_every_page_module_is_served(client):
                  "leagues.js", "index.js", "site.css", "shell.css"):
         r = client.get(f"/static/frontend/{name}")
         assert r.status_code == 200, name
+
+
+def test_play_page_is_the_shell_with_moves_and_404s_for_an_unknown_game(client):
+    game = data.known_game()
+    body = client.get(f"/play/{game.pk}/").content.decode()
+    assert 'id="play"' in body and 'data-game-type="kolkhoz"' in body and 'id="actions"' in body
+    assert "frontend/play.js" in body and 'id="log"' in body and 'id="perspective"' in body
+    missing = client.get("/play/00000000-0000-0000-0000-000000000000/")
+    assert missing.status_code == 404 and b"No such game" in missing.content
