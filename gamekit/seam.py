@@ -197,10 +197,6 @@ class GameDefinition(ABC):
         return [self.explain(e, seats, events[i - 1] if i else None).text
                 for i, e in enumerate(events)]
 
-    def caption(self, event: Event, seats: Sequence[str]) -> str:
-        """A short caption of one (possibly redacted) event. Default: its type."""
-        return str(event.get("type"))
-
     def render_hints(self) -> dict[str, Any]:
         """Constants the game's table renderer needs beside the views (default none)."""
         return {}

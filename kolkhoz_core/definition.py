@@ -146,11 +146,6 @@ class KolkhozDefinition(GameDefinition):
         """The clause's anchor in the rulebook (``docs/rules.md#<clause id>``)."""
         return f"{self.eng.explain.RULES_DOC}#{rule}"
 
-    def caption(self, event: Event, seats: Sequence[str]) -> str:
-        from .captions import caption
-
-        return caption(event, seats)
-
     def render_hints(self) -> dict[str, Any]:
         """``quota``: the hours a field needs to be completed (farm.threshold); the
         replay viewer draws each field's hours against it."""

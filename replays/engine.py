@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from gamekit import registry
@@ -51,13 +50,15 @@ from .engine_audits import (
 from .pinning import DEFAULT_GAME, Event, Viewer, definition
 from .pinning import own_events as _own  # the shorthands the functions below use
 from .pinning import pinned as _pinned
+from .turns import Folded, fold_log
 
 # The type of the event that ends a Kolkhoz game (``end_type()`` for any game).
 END_TYPE = "game_end"
 
-__all__ = ["DEFAULT_GAME", "EngineUnavailable", "Event", "NotSupported", "Outcome",
+__all__ = ["DEFAULT_GAME", "EngineUnavailable", "Event", "Folded", "NotSupported", "Outcome",
            "UnknownGame", "Viewer", "chance_mismatch", "definition", "evidence_bundle",
-           "explain", "explanation", "explanations", "identity", "key_order_note", "regress",
+           "explain", "explanation", "explanations", "fold_log", "identity", "key_order_note",
+           "regress",
            "verify_bundle", "whatif"]
 
 
@@ -253,13 +254,6 @@ def view(state: Any, viewer: Viewer, *, finished: bool, game: str = DEFAULT_GAME
     return defn.seat_view(state, viewer)
 
 
-def caption(event: Event, seats: Sequence[str], *, game: str = DEFAULT_GAME) -> str:
-    """A short caption of one (already redacted) event for the replay viewer."""
-    if compensating.is_compensating(event):
-        return str(event.get("type"))
-    return definition(None, game).caption(event, list(seats))
-
-
 def render_hints(*, game: str = DEFAULT_GAME) -> dict[str, Any]:
     """The constants the game's table renderer needs (Kolkhoz: the field ``quota``)."""
     return definition(None, game).render_hints()
@@ -304,85 +298,6 @@ def bot_decision(events: Sequence[Event], bots: dict[int, str], *, seed: str,
         return None
     return bot_choose(events, movers[0], bot(bots[movers[0]], game=game), seed=seed,
                       game=game)
-
-
-@dataclass
-class Folded:
-    """A stored log folded once (``fold_log``): its pinned ``defn``, the ``state`` at the
-    head, ``head`` (the number of events) and ``movers`` — the seats that may act at
-    each position from the last event that was not an input (a chance outcome or a
-    decision) up to the head, ``{position: frozenset(seats)}``: the current phase,
-    which is what a simultaneous decision and a turn's start are judged by."""
-
-    defn: GameDefinition
-    state: Any
-    head: int
-    movers: dict[int, frozenset[int]]
-    actors: dict[int, str]
-
-    def turn_started(self, seat: int) -> int | None:
-        """The position at which ``seat``'s current turn began (it has been among the
-        seats that may act from there to the head without a break; the event just
-        before it was recorded when the turn began), or None if it may not act now."""
-        if seat not in self.movers.get(self.head, frozenset()):
-            return None
-        start = self.head
-        while start - 1 in self.movers and seat in self.movers[start - 1]:
-            start -= 1
-        return start
-
-    def simultaneous_since(self, position: int, seat: int) -> bool:
-        """True when a decision ``seat`` took at ``position`` is still good at the head:
-        several seats could act at ``position`` (a simultaneous choice), ``seat`` among
-        them, and every event since is another seat's decision in the same phase."""
-        at = self.movers.get(position)
-        if at is None or seat not in at or len(at) < 2:
-            return False
-        if seat not in self.movers.get(self.head, frozenset()):
-            return False
-        return all(self.actors.get(p, "").startswith("seat:") and self.actors[p] != f"seat:{seat}"
-                   for p in range(position, self.head))
-
-    def bot_input(self, seat: int, player: Any, seed: str) -> dict[str, Any] | None:
-        """The input ``player`` (a bot, or the autopilot) chooses for ``seat`` at the
-        head — it sees only that seat's view and choices, and draws from
-        ``seq_rng(seed, seat, head)`` — or None when ``seat`` may not act now."""
-        if seat not in self.movers.get(self.head, frozenset()):
-            return None
-        rng = bot_rng(self.defn.id, seed, seat, self.head)
-        return dict(player.choose(self.defn.seat_view(self.state, seat),
-                                  self.defn.choices(self.state, seat), rng))
-
-    def decided_in_phase(self, seat: int) -> int | None:
-        """The position of ``seat``'s own decision in the current simultaneous phase (it
-        has chosen and now waits for the others), else None."""
-        if seat in self.movers.get(self.head, frozenset()):
-            return None
-        for p in sorted(self.actors):
-            if (self.actors[p] == f"seat:{seat}" and len(self.movers.get(p, ())) > 1
-                    and seat in self.movers[p]):
-                return p
-        return None
-
-
-def fold_log(events: Sequence[Event], *, game: str = DEFAULT_GAME) -> Folded:
-    """Fold a stored log once with its pinned engine (``Folded``): everything the store
-    needs to accept a decision — who may act now and over the current phase, a turn's
-    start — without folding again. The prefix up to the last event that is not an input
-    is folded in one go; the decisions after it are evolved one by one."""
-    defn = _pinned(events, game=game)
-    own = _own(events)
-    start = len(own)
-    while start > 0 and defn.is_input(own[start - 1]) and defn.actor(own[start - 1]) != "chance":
-        start -= 1
-    state = defn.fold(own[:start])
-    movers = {start: defn.may_act(state)}
-    actors: dict[int, str] = {}
-    for pos in range(start, len(own)):
-        actors[pos] = defn.actor(own[pos])
-        state = defn.evolve(state, own[pos])
-        movers[pos + 1] = defn.may_act(state)
-    return Folded(defn, state, len(own), movers, actors)
 
 
 def may_act(events: Sequence[Event], *, game: str = DEFAULT_GAME) -> frozenset[int]:
