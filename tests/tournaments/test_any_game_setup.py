@@ -164,3 +164,16 @@ def test_run_league_refuses_what_the_game_does_not_allow(args, message) -> None:
     with pytest.raises(CommandError, match=message):
         call_command("run_league", "--no-worker", *args)
     assert not League.objects.exists()
+
+
+def test_a_match_series_is_full_at_its_table_size(fake_games) -> None:
+    from django.contrib.auth.models import User
+
+    from accounts.services import tournament_enter
+    from replays.errors import ConflictError
+
+    t = tournament_of("oddoneout", n=3, fmt="series", tag="series-full")
+    user = User.objects.create_user("late-comer", password="a-long-password-9")
+    with pytest.raises(ConflictError) as e:
+        tournament_enter(user=user, tournament_id=t.pk)
+    assert e.value.code == "full" and "series of three" in e.value.message
