@@ -8,12 +8,11 @@ import hashlib
 
 import pytest
 
-from tests.migration_helpers import migrate_to
+from tests.migration_helpers import migrate_to, migrate_to_latest
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tournaments", "0004_deadline_beat_schedule")]
-LATEST = [("tournaments", "0007_unique_rating_order")]
 
 
 def test_unfinished_tournaments_get_a_secret_from_their_next_round():
@@ -32,7 +31,7 @@ def test_unfinished_tournaments_get_a_secret_from_their_next_round():
             Round.objects.create(tournament=running, number=number, status="finished")
         ids = done.pk, running.pk, draft.pk
     finally:
-        apps = migrate_to(LATEST)
+        apps = migrate_to_latest()
     Tournament = apps.get_model("tournaments", "Tournament")
     done, running, draft = (Tournament.objects.get(pk=pk) for pk in ids)
     assert done.secret == "" and done.seed_commitment == ""
