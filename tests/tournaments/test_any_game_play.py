@@ -5,8 +5,8 @@ whose remainder sits at smaller tables — standings in the game's terms and Ope
 ratings of 3-seat (and smaller) tables, through the API too.
 
 Every scenario runs with two drivers (``any_game_helpers``): the event store's public
-write path then ``table_finish``, and the table task's body ``table_play`` (expected to
-fail until it passes the table's game to the engine)."""
+write path then ``table_finish``, and the table task's body ``table_play`` (the advance
+loop)."""
 
 from __future__ import annotations
 
