@@ -200,6 +200,10 @@ class OddOneOut(GameDefinition):
     def is_input(self, event: Event) -> bool:
         return event.get("type") in ("bonus", "choose")
 
+    def actor(self, event: Event) -> str:
+        """The ``bonus`` names the seat it favours but is chance's, not that seat's."""
+        return "chance" if event.get("type") == "bonus" else super().actor(event)
+
     def adjudicate(self, record: Mapping[str, Any]) -> list[Event]:
         events = self.start(self.ruleset(None), record["seats"], {}, record.get("seed"))
         state = self.fold(events)
