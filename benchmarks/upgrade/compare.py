@@ -1,0 +1,127 @@
+"""Compare two ``snapshot.py`` files of the same database: before an upgrade (old code,
+old database) and after (new code, migrated copy). Standard library only:
+
+    python benchmarks/upgrade/compare.py old.json new.json [--allow-reordered]
+
+Every response of the old snapshot must come back with the same status, ETag and body.
+Fields the new release added (a key only in the new body) are allowed and listed once
+per path pattern (ids, seat tokens and list indices as ``*``). A difference is
+``reordered`` when the same cards are listed in another order — a list of card codes, a
+list of objects each with a ``card`` (every key's values the same multiset), or a text
+whose differing words are all card labels (``10♥``, ``the Wrecker``) or a field's hours
+(``Wheat 22``) — else ``changed``.
+Exit 1 on any ``changed`` or missing value, and on a reordering unless
+``--allow-reordered`` (engine 0.2.0's x.key_order fix lists field cards in play order:
+docs/verify.md, "Checking an upgrade").
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import sys
+from typing import Any
+
+ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b\d+\b"
+                r"|(?<=seat token )[\w-]+")
+CARD = re.compile(r"^(10|[2-9JQKA])[HDCS]$|^X$")
+FIELDS = "Potato|Beet|Wheat|Sunflower"
+# what may move in a reordered text: a card's label, a field's hours ("Wheat 22"), commas
+MOVABLE = re.compile(rf"^((10|[2-9JQKA])[♥♦♣♠]|Wrecker|(?:{FIELDS}) \d+|[,;]|the)$")
+TOKEN = re.compile(rf"(?:{FIELDS}) \d+|10[♥♦♣♠]|[2-9JQKA][♥♦♣♠]|\w+|[^\w\s]")
+
+
+def pattern(path: str) -> str:
+    return ID.sub("*", path)
+
+
+def _multiset(values: list[Any]) -> list[str]:
+    return sorted(json.dumps(v, sort_keys=True) for v in values)
+
+
+def reordered(old: Any, new: Any) -> bool:
+    """True when ``old != new`` list the same cards in another order (see the module)."""
+    if isinstance(old, list) and isinstance(new, list) and old and len(old) == len(new):
+        if all(isinstance(v, str) and CARD.match(v) for v in old + new):
+            return sorted(old) == sorted(new)
+        if all(isinstance(v, dict) and "card" in v for v in old + new):
+            keys = set().union(*old, *new)
+            return all(_multiset([v.get(k) for v in old]) == _multiset([v.get(k) for v in new])
+                       for k in keys)
+    if isinstance(old, str) and isinstance(new, str):
+        a, b = TOKEN.findall(old), TOKEN.findall(new)
+        if sorted(a) != sorted(b):
+            return False
+        ops = difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+        moved = [t for op, i1, i2, j1, j2 in ops if op != "equal"
+                 for t in a[i1:i2] + b[j1:j2]]
+        return all(MOVABLE.match(t) for t in moved)
+    return False
+
+
+def diff(old: Any, new: Any, path: str, out: dict[str, Any]) -> None:
+    if old == new:
+        return
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in old:
+            if key not in new:
+                out["changed"].append(f"{path}.{key}: missing after the upgrade")
+            else:
+                diff(old[key], new[key], f"{path}.{key}", out)
+        for key in new.keys() - old.keys():
+            out["added"].add(pattern(f"{path}.{key}"))
+    elif reordered(old, new):
+        out["reordered"].append(f"{path}: {json.dumps(old, ensure_ascii=False)[:90]} -> "
+                                f"{json.dumps(new, ensure_ascii=False)[:90]}")
+    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            diff(a, b, f"{path}[{i}]", out)
+    else:
+        out["changed"].append(f"{path}: {json.dumps(old)[:120]} -> {json.dumps(new)[:120]}")
+
+
+def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """``{added: {field pattern}, reordered: [line], changed: [line]}`` between two
+    snapshots."""
+    out: dict[str, Any] = {"added": set(), "reordered": [], "changed": []}
+    for url, before in old.items():
+        after = new.get(url)
+        if after is None:
+            out["changed"].append(f"{url}: not in the new snapshot")
+            continue
+        for field in ("status", "etag"):
+            if before.get(field) != after.get(field):
+                out["changed"].append(
+                    f"{url} {field}: {before.get(field)} -> {after.get(field)}")
+        if "body" in before:
+            diff(before["body"], after.get("body"), url, out)
+    return out
+
+
+def _by_kind(lines: list[str]) -> dict[str, list[str]]:
+    kinds: dict[str, list[str]] = {}
+    for line in lines:
+        kinds.setdefault(pattern(line.split(": ", 1)[0]), []).append(line)
+    return kinds
+
+
+def main(argv: list[str]) -> int:
+    paths = [a for a in argv if not a.startswith("--")]
+    allow = "--allow-reordered" in argv
+    old, new = (json.load(open(p, encoding="utf-8")) for p in paths[:2])
+    out = compare(old, new)
+    for field in sorted(out["added"]):
+        print(f"added      {field}")
+    for label, lines in (("reordered", out["reordered"]), ("CHANGED", out["changed"])):
+        for kind, group in sorted(_by_kind(lines).items()):
+            print(f"{label:10} {kind}  ({len(group)}x, e.g. {group[0][:220]})")
+    games = {m.group(0) for line in out["reordered"] for m in [ID.search(line)] if m}
+    print(f"{len(old)} responses compared: {len(out['changed'])} changed, "
+          f"{len(out['reordered'])} reordered (in {len(games)} games"
+          f"{', allowed' if allow else ''}), {len(out['added'])} added field pattern(s)")
+    return 1 if out["changed"] or (out["reordered"] and not allow) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
