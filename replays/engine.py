@@ -353,6 +353,27 @@ def key_order_note(version: str, stored: Any, derived: Any, *,
         return None
 
 
+def stored_folds_report(played: Sequence[Event], *, seed: str | None, engine_version: str,
+                        stored: Event | None, derived: Event | None,
+                        game: str = DEFAULT_GAME) -> dict[str, Any] | None:
+    """A passing re-adjudication report for a log its record re-adjudication does not
+    reproduce — first at ``stored`` (the stored event) vs ``derived`` — but its release's
+    live derivation does (``GameDefinition.rederive_stored``; Kolkhoz: a 0.1.0/0.2.0 game
+    whose platform folded the stored log in jsonb's key order, docs/verify.md "Key
+    order"): ``{ok: True, engine_version, first_divergence: None, error: None, method:
+    "stored_folds", note}``; None when that does not apply, the release is not
+    available, or it does not reproduce the log either."""
+    try:
+        again = definition(engine_version, game).rederive_stored(
+            list(played), seed, stored=stored, derived=derived)
+    except EngineUnavailable:
+        return None
+    if not again or not again["ok"]:
+        return None
+    return {"ok": True, "engine_version": engine_version, "first_divergence": None,
+            "error": None, "method": "stored_folds", "note": again["note"]}
+
+
 def verify_bundle(bundle: Any, *, game: str = DEFAULT_GAME) -> dict[str, Any]:
     """Check an evidence bundle as the game's CLI ``verify`` does (the current engine's
     verifier hands a bundle pinned to a frozen release to that release)."""
