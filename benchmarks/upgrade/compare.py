@@ -3,7 +3,8 @@ old database) and after (new code, migrated copy). Standard library only:
 
     python benchmarks/upgrade/compare.py old.json new.json [--allow-reordered]
 
-Every response of the old snapshot must come back with the same status, ETag and body.
+Every response of the old snapshot must come back with the same status, ETag and body
+— except a verify report that failed before and passes now (listed as ``fixed``).
 Fields the new release added (a key only in the new body) are allowed and listed once
 per path pattern (ids, seat tokens and list indices as ``*``). A difference is
 ``reordered`` when the same cards are listed in another order — a list of card codes, a
@@ -82,13 +83,17 @@ def diff(old: Any, new: Any, path: str, out: dict[str, Any]) -> None:
 
 
 def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
-    """``{added: {field pattern}, reordered: [line], changed: [line]}`` between two
-    snapshots."""
-    out: dict[str, Any] = {"added": set(), "reordered": [], "changed": []}
+    """``{added: {field pattern}, reordered: [line], changed: [line], fixed: [url]}``
+    between two snapshots (``fixed``: a verify report that failed and now passes)."""
+    out: dict[str, Any] = {"added": set(), "reordered": [], "changed": [], "fixed": []}
     for url, before in old.items():
         after = new.get(url)
         if after is None:
             out["changed"].append(f"{url}: not in the new snapshot")
+            continue
+        if (url.endswith("/verify/") and (before.get("body") or {}).get("ok") is False
+                and (after.get("body") or {}).get("ok") is True):
+            out["fixed"].append(url)  # failed verify before, passes now: listed, allowed
             continue
         for field in ("status", "etag"):
             if before.get(field) != after.get(field):
@@ -113,13 +118,16 @@ def main(argv: list[str]) -> int:
     out = compare(old, new)
     for field in sorted(out["added"]):
         print(f"added      {field}")
+    for url in out["fixed"]:
+        print(f"fixed      {url} (failed before the upgrade, verifies now)")
     for label, lines in (("reordered", out["reordered"]), ("CHANGED", out["changed"])):
         for kind, group in sorted(_by_kind(lines).items()):
             print(f"{label:10} {kind}  ({len(group)}x, e.g. {group[0][:220]})")
     games = {m.group(0) for line in out["reordered"] for m in [ID.search(line)] if m}
     print(f"{len(old)} responses compared: {len(out['changed'])} changed, "
           f"{len(out['reordered'])} reordered (in {len(games)} games"
-          f"{', allowed' if allow else ''}), {len(out['added'])} added field pattern(s)")
+          f"{', allowed' if allow else ''}), {len(out['added'])} added field pattern(s), "
+          f"{len(out['fixed'])} verify failure(s) fixed")
     return 1 if out["changed"] or (out["reordered"] and not allow) else 0
 
 

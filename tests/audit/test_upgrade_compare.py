@@ -48,3 +48,12 @@ def test_a_status_or_etag_change_is_a_change():
     before = snap({"a": 1})
     after = {"/api/games/x/": {"status": 500, "etag": None, "body": {"a": 1}}}
     assert len(compare.compare(before, after)["changed"]) == 2
+
+
+def test_a_verify_that_failed_and_now_passes_is_fixed_and_the_reverse_a_change():
+    url = "/api/games/x/verify/"
+    failed = {url: {"status": 200, "etag": None, "body": {"ok": False, "failure": {}}}}
+    passed = {url: {"status": 200, "etag": None, "body": {"ok": True, "failure": None}}}
+    out = compare.compare(failed, passed)
+    assert out["fixed"] == [url] and not out["changed"]
+    assert compare.compare(passed, failed)["changed"]
