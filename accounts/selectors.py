@@ -17,8 +17,8 @@ def user_seats(*, user: Any, limit: int = 50) -> list[dict[str, Any]]:
              .order_by("-game__created_at")[:limit])
     for s in seats:
         live = s.game.status == "live"
-        mover = engine.to_move(game_events(game=s.game)) if live else None
+        movers = engine.may_act(game_events(game=s.game), game=s.game.game) if live else ()
         out.append({"game": str(s.game_id), "seat": s.index, "status": s.game.status,
-                    "your_turn": mover == s.index, "head_seq": s.game.head_seq,
+                    "your_turn": s.index in movers, "head_seq": s.game.head_seq,
                     "play_url": f"/play/{s.game_id}/"})
     return out

@@ -11,10 +11,21 @@ from pathlib import Path
 
 import markdown
 from django.conf import settings
+from django.urls import reverse
 
 
 def rules_path() -> Path:
+    """docs/rules.md, the rulebook this site serves at /rules/."""
     return Path(settings.BASE_DIR) / "docs" / "rules.md"
+
+
+def rulebooks() -> dict[str, str]:
+    """Where each rulebook document is served: ``{repository path: page URL}``, e.g.
+    ``{"docs/rules.md": "/rules/"}``. A game's clause anchors
+    (``GameDefinition.clause_anchor``: ``"docs/rules.md#req.take"``) name the path; the
+    page shell turns them into links with this map (``static/frontend/clauses.js``)."""
+    path = rules_path().relative_to(Path(settings.BASE_DIR)).as_posix()
+    return {path: reverse("rules")}
 
 
 @functools.lru_cache(maxsize=2)

@@ -1,5 +1,4 @@
 from django.urls import path
-from django.views.generic import TemplateView
 
 from . import views
 
@@ -10,6 +9,5 @@ urlpatterns = [
     path("leagues/<int:pk>/ladder/", views.ladder, name="ladder"),
     path("tournaments/<int:pk>/", views.tournament, name="tournament"),
     path("rules/", views.rules, name="rules"),
-    path("play/<uuid:game_id>/", TemplateView.as_view(template_name="frontend/play.html"),
-         name="play"),
+    path("play/<uuid:game_id>/", views.play, name="play"),
 ]

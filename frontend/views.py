@@ -6,11 +6,13 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from replays import engine
 from replays import selectors as replay_selectors
 from replays.errors import NotFoundError
+from replays.models import Game
 from tournaments.models import League, Table, Tournament
 
-from .rulebook import rules_html
+from .rulebook import rulebooks, rules_html
 
 
 def _not_found(request: HttpRequest, what: str) -> HttpResponse:
@@ -23,14 +25,40 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "frontend/index.html")
 
 
+def _game_name(game: Game) -> str:
+    """The display name of the game's game (``GameDefinition.name``), or its id when
+    this installation does not host it."""
+    try:
+        return engine.definition(None, game.game).name
+    except engine.UnknownGame:
+        return game.game
+
+
+def _shell_context(game: Game) -> dict[str, object]:
+    """What the page shell's template needs: the game, its game's name, and where each
+    rulebook document is served (clause links: ``rulebook.rulebooks``)."""
+    return {"game": game, "game_name": _game_name(game), "rulebooks": rulebooks()}
+
+
 def replay(request: HttpRequest, game_id: str) -> HttpResponse:
-    """The replay viewer of one game (frames from /api/games/{id}/frames/)."""
+    """The replay viewer of one game (the page shell; frames from
+    /api/games/{id}/frames/)."""
     try:
         game = replay_selectors.game_get(game_id=game_id)
     except NotFoundError:
         return _not_found(request, "No such game.")
     table = Table.objects.select_related("round__tournament").filter(game=game).first()
-    return render(request, "frontend/replay.html", {"game": game, "table": table})
+    return render(request, "frontend/replay.html", {**_shell_context(game), "table": table})
+
+
+def play(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The play page of one game: the page shell plus a seat's decisions (state and legal
+    inputs from /api/games/{id}/state/, commands to /commands/, the live /stream/)."""
+    try:
+        game = replay_selectors.game_get(game_id=game_id)
+    except NotFoundError:
+        return _not_found(request, "No such game.")
+    return render(request, "frontend/play.html", _shell_context(game))
 
 
 def leagues(request: HttpRequest) -> HttpResponse:

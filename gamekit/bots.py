@@ -59,3 +59,16 @@ class BotRegistry(Generic[C]):
 def identity(bot: Bot[Any]) -> dict[str, Any]:
     """``{"name", "version", "settings"}`` — how a bot is recorded with a game."""
     return {"name": bot.name, "version": bot.version, "settings": dict(bot.settings)}
+
+
+def bot_rng(game_id: str, seed: str, seat: int, seq: int) -> random.Random:
+    """The one seeding scheme of every bot decision on the platform: the bot (or the
+    autopilot) deciding for ``seat`` at log position ``seq`` (the number of events before
+    the decision) of a game of ``game_id`` seeded ``seed`` draws from
+    ``random.Random(f"{game_id}-bot/seq:{seed}:{seat}:{seq}")``.
+
+    Everything a bot does is therefore fixed by the game's secret seed, the seat and the
+    position: a game interrupted and resumed (a worker killed, a task redelivered) plays
+    on identically, and it does not matter whether the other seats are bots or people,
+    nor whether the moves were batched or appended one at a time (docs/seam.md)."""
+    return random.Random(f"{game_id}-bot/seq:{seed}:{seat}:{seq}")

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot
+from .bots import Bot, bot_rng
 
 Event = dict[str, Any]
 Viewer = int | None
@@ -197,10 +197,6 @@ class GameDefinition(ABC):
         return [self.explain(e, seats, events[i - 1] if i else None).text
                 for i, e in enumerate(events)]
 
-    def caption(self, event: Event, seats: Sequence[str]) -> str:
-        """A short caption of one (possibly redacted) event. Default: its type."""
-        return str(event.get("type"))
-
     def render_hints(self) -> dict[str, Any]:
         """Constants the game's table renderer needs beside the views (default none)."""
         return {}
@@ -246,24 +242,43 @@ class GameDefinition(ABC):
         """A world consistent with ``seat``'s view of ``state``, the hidden facts drawn
         with ``rng`` (what a generic search bot needs)."""
 
-    def play_bots(self, state: Any, bots: Sequence[Bot[Any] | None], seed: str
-                  ) -> tuple[Any, list[Event]]:
-        """Advance a game whose every seat is played by ``bots`` (seat order) from
-        ``state`` to the game's next checkpoint (default: the end), chance from
-        ``seed``: the state reached and the events appended. Each bot's generator is
-        ``random.Random(f"{id}-bot/seq:{seed}:{seat}:{seq}")``; a game may override
-        this with its own documented, reproducible scheme."""
+    def position(self, state: Any) -> int:
+        """The number of events folded into ``state`` (its log position: the seq the
+        next event will carry). Default: ``state.seq``."""
+        return int(state.seq)
+
+    def play_bots(self, state: Any, bots: Sequence[Bot[Any] | None], seed: str, *,
+                  max_decisions: int | None = None) -> tuple[Any, list[Event]]:
+        """Move the game forward from ``state``: every chance outcome ``seed`` gives, and
+        every decision of a seat that has a bot (``bots[seat]``; None: a person), the
+        lowest such seat first when several may act at once. Stops when the game ends,
+        when only seats without a bot may act (a person's turn), after
+        ``max_decisions`` bot decisions (1: one at a time, for tables people watch), or
+        at the game's own checkpoint (an override may stop at a natural boundary, e.g.
+        Kolkhoz at the end of a year, so the caller appends a stretch at a time).
+
+        Returns the state reached and the events applied (``[]``: nothing to do — a
+        person must act, or the game is over). Each bot draws from
+        ``gamekit.bots.bot_rng(self.id, seed, seat, position)`` at the position of its
+        decision — the platform's one seeding scheme, so an override must produce the
+        same events as this loop. ``state`` may be advanced in place by an override; the
+        default folds with ``evolve``."""
         events: list[Event] = []
+        decisions = 0
         while not self.finished(state):
             inp = self.chance_input(state, seed)
             if inp is None:
-                seat = min(self.may_act(state))
+                if max_decisions is not None and decisions >= max_decisions:
+                    break
+                movers = sorted(s for s in self.may_act(state) if bots[s] is not None)
+                if not movers:
+                    break
+                seat = movers[0]
                 player = bots[seat]
-                if player is None:
-                    raise ValueError(f"seat {seat} has no bot")
-                seq = len(events) + int(getattr(state, "seq", 0))
-                rng = random.Random(f"{self.id}-bot/seq:{seed}:{seat}:{seq}")
+                assert player is not None
+                rng = bot_rng(self.id, seed, seat, self.position(state))
                 inp = player.choose(self.seat_view(state, seat), self.choices(state, seat), rng)
+                decisions += 1
             new = self.decide(state, inp, seed=seed)
             for e in new:
                 state = self.evolve(state, e)

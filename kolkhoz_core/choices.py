@@ -15,8 +15,8 @@ from itertools import product
 from typing import Any
 
 from .cards import CODE, SUIT, SUITS, WRECKER
-from .decide import assign_targets, expected_hand_size, must_follow
 from .game import input_of
+from .play_rules import assign_targets, expected_hand_size, must_follow
 from .shuffle import deal_hands, draw_job, draw_trump
 from .state import Event, GameState
 

@@ -146,11 +146,6 @@ class KolkhozDefinition(GameDefinition):
         """The clause's anchor in the rulebook (``docs/rules.md#<clause id>``)."""
         return f"{self.eng.explain.RULES_DOC}#{rule}"
 
-    def caption(self, event: Event, seats: Sequence[str]) -> str:
-        from .captions import caption
-
-        return caption(event, seats)
-
     def render_hints(self) -> dict[str, Any]:
         """``quota``: the hours a field needs to be completed (farm.threshold); the
         replay viewer draws each field's hours against it."""
@@ -191,17 +186,19 @@ class KolkhozDefinition(GameDefinition):
 
         return sample_world(Knowledge.from_view(self.seat_view(state, seat)), rng)
 
-    def play_bots(self, state: Any, bots: Sequence[Bot[Any] | None], seed: str
-                  ) -> tuple[Any, list[Event]]:
-        """To the end of the current year (``runner.play_year``: bot generators
-        ``bot_rng(seed, seat, year)``, re-seeded every year, so a game resumed at a year
-        boundary plays on identically). ``state`` is advanced in place. Current engine
-        only (a game pinned to a frozen release is played a decision at a time)."""
+    def play_bots(self, state: Any, bots: Sequence[Bot[Any] | None], seed: str, *,
+                  max_decisions: int | None = None) -> tuple[Any, list[Event]]:
+        """The seam's loop (same events, same generators ``bot_rng(seed, seat, seq)``),
+        run on the engine's in-place state and stopping at the end of the current year
+        (``runner.play_year``), so a table appends a year at a time. ``state`` is
+        advanced in place. Current engine only (a game pinned to a frozen release runs
+        the seam's generic loop)."""
         if self.eng.ENGINE_VERSION != ENGINE_VERSION:
-            return super().play_bots(state, bots, seed)
+            return super().play_bots(state, bots, seed, max_decisions=max_decisions)
         from .runner import play_year
 
-        return state, play_year(state, list(bots), seed)  # type: ignore[arg-type]
+        return state, play_year(state, list(bots), seed,
+                                max_decisions=max_decisions)
 
     # -- audits --------------------------------------------------------------------
     def whatif(self, record: Mapping[str, Any], *, options: Mapping[str, Any] | None,

@@ -17,6 +17,11 @@ opening event (a tail of the log, one event, a record) it takes ``engine_version
 The platform's own compensating events (``result_adjusted``, ``game_voided``: an
 arbiter's ruling after the end) are not the game's: they are kept out of the game's
 engine and explained here (``replays.compensating``).
+
+The functions are split by concept: ``pinning`` (which definition runs a log),
+``engine_audits`` (explanations, what-if, regression, evidence, verification) and this
+module (creating games, facts about a log, views, people and bots at one table); this
+module re-exports the others' public names, so callers use ``engine.X`` for all.
 """
 
 from __future__ import annotations
@@ -26,27 +31,36 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gamekit import registry
-from gamekit.bots import identity
+from gamekit.bots import bot_rng, identity
 from gamekit.registry import EngineUnavailable, UnknownGame
 from gamekit.seam import GameDefinition, NotSupported, Outcome
 
 from . import compensating
+from .engine_audits import (
+    chance_mismatch,
+    evidence_bundle,
+    explain,
+    explanation,
+    explanations,
+    key_order_note,
+    regress,
+    stored_folds_report,
+    verify_bundle,
+    whatif,
+)
+from .pinning import DEFAULT_GAME, Event, Viewer, definition
+from .pinning import own_events as _own  # the shorthands the functions below use
+from .pinning import pinned as _pinned
+from .turns import Folded, fold_log
 
-Event = dict[str, Any]
-Viewer = int | None
-
-DEFAULT_GAME = "kolkhoz"
 # The type of the event that ends a Kolkhoz game (``end_type()`` for any game).
 END_TYPE = "game_end"
 
-__all__ = ["EngineUnavailable", "NotSupported", "Outcome", "UnknownGame", "identity"]
-
-
-def definition(version: str | None = None, game: str = DEFAULT_GAME) -> GameDefinition:
-    """The definition of ``game`` at engine ``version`` (None: the current one). Raises
-    ``EngineUnavailable`` for a version this installation does not run, ``UnknownGame``
-    for an unknown id."""
-    return registry.get(game, version)
+__all__ = ["DEFAULT_GAME", "EngineUnavailable", "Event", "Folded", "NotSupported", "Outcome",
+           "UnknownGame", "Viewer", "chance_mismatch", "definition", "evidence_bundle",
+           "explain", "explanation", "explanations", "fold_log", "identity", "key_order_note",
+           "regress", "stored_folds_report",
+           "verify_bundle", "whatif"]
 
 
 def end_type(game: str = DEFAULT_GAME) -> str:
@@ -72,21 +86,6 @@ def rules_version(game: str = DEFAULT_GAME) -> str:
 def require_version(version: str, game: str = DEFAULT_GAME) -> None:
     """Raise ``EngineUnavailable`` unless an engine of ``version`` is available."""
     definition(version, game)
-
-
-def _pinned(events: Sequence[Event], version: str | None = None,
-            game: str = DEFAULT_GAME) -> GameDefinition:
-    """The definition of a log: ``version`` if given, else its opening event's pin (if
-    the log starts with it), else the current one."""
-    first = events[0] if events else None
-    if version is None and isinstance(first, dict) and first.get("seq") == 0:
-        version = first.get("engine_version")
-    return definition(version, game)
-
-
-def _own(events: Sequence[Event]) -> list[Event]:
-    """The game's own events of a stored log (the platform's compensating ones left out)."""
-    return compensating.split(events)[0]
 
 
 def _of_state(state: Any, game: str) -> GameDefinition:
@@ -256,128 +255,9 @@ def view(state: Any, viewer: Viewer, *, finished: bool, game: str = DEFAULT_GAME
     return defn.seat_view(state, viewer)
 
 
-def caption(event: Event, seats: Sequence[str], *, game: str = DEFAULT_GAME) -> str:
-    """A short caption of one (already redacted) event for the replay viewer."""
-    if compensating.is_compensating(event):
-        return str(event.get("type"))
-    return definition(None, game).caption(event, list(seats))
-
-
 def render_hints(*, game: str = DEFAULT_GAME) -> dict[str, Any]:
     """The constants the game's table renderer needs (Kolkhoz: the field ``quota``)."""
     return definition(None, game).render_hints()
-
-
-# -- audits: explanations, what-if, evidence, regression ------------------------------
-
-
-def explain(event: Event, seats: Sequence[str], prev: Event | None = None, *,
-            engine_version: str | None = None, game: str = DEFAULT_GAME) -> str:
-    """A plain-language explanation of one (already redacted) event, naming every clause
-    id it cites (by the engine ``engine_version``, None: current); ``prev``: the event
-    before."""
-    if compensating.is_compensating(event):
-        return compensating.explain(event)
-    return definition(engine_version, game).explain(event, list(seats), prev).text
-
-
-def explanations(events: Sequence[Event], seats: Sequence[str], *,
-                 engine_version: str | None = None, game: str = DEFAULT_GAME) -> list[str]:
-    """One explanation per (already redacted) event, in order — the replay log's text
-    (the game's engine: ``engine_version`` or the opening event's)."""
-    own = _own(events)
-    texts = iter(_pinned(events, engine_version, game).explain_log(own, list(seats)))
-    return [compensating.explain(e) if compensating.is_compensating(e) else next(texts)
-            for e in events]
-
-
-def explanation(event: Event, seats: Sequence[str], prev: Event | None = None,
-                text: str | None = None, *, engine_version: str | None = None,
-                game: str = DEFAULT_GAME) -> dict[str, Any]:
-    """``{seq, type, text, rules, facts, anchors}`` of one (already redacted) event
-    (``text``: its explanation from ``explanations`` over the log, if already known;
-    ``anchors``: each clause id's place in the rulebook)."""
-    defn = definition(engine_version, game)
-    rules = [r for r in (event.get("rules") or []) if isinstance(r, str)]
-    if text is None:
-        text = explain(event, seats, prev, engine_version=engine_version, game=game)
-    anchors = {r: a for r in rules if (a := defn.clause_anchor(r)) is not None}
-    return {"seq": event.get("seq"), "type": event.get("type"), "text": text,
-            "rules": rules, "facts": event.get("facts") or {}, "anchors": anchors}
-
-
-def whatif(record: dict[str, Any], *, options: dict[str, Any] | None,
-           preset: str | None, engine_version: str | None = None,
-           game: str = DEFAULT_GAME) -> dict[str, Any]:
-    """Replay a record's inputs under another ruleset (the game's engine):
-    ``{"illegal": …}`` | ``{"divergence": …, "scores", "places"}`` | ``{"same": true}``.
-    Raises the game's typed error on a bad ruleset or record."""
-    return definition(engine_version, game).whatif(record, options=options, preset=preset)
-
-
-def regress(stored: Sequence[Event], record: dict[str, Any], *,
-            engine_version: str | None = None, game: str = DEFAULT_GAME) -> dict[str, Any]:
-    """Re-adjudicate a stored game's inputs and compare with its log — with the engine
-    ``engine_version`` if given (e.g. the current one, to see what a rules change would
-    do to history), else the game's pinned engine: ``{ok, result_changed,
-    first_divergence, scores, places, error}``."""
-    return _pinned(stored, engine_version, game).regress(_own(stored), record)
-
-
-def evidence_bundle(events: Sequence[Event], *, hashes: Sequence[str], game_id: str,
-                    seed: str | None, game: str = DEFAULT_GAME) -> dict[str, Any]:
-    """The evidence bundle of a finished game (its pinned engine; the events after the
-    end — compensating events — are carried as its ``adjustments``)."""
-    return _pinned(events, game=game).evidence_bundle(events, hashes=hashes,
-                                                      game_id=game_id, seed=seed)
-
-
-def chance_mismatch(events: Sequence[Event], seed: str, *,
-                    game: str = DEFAULT_GAME) -> dict[str, Any] | None:
-    """The first chance outcome of ``events`` that ``seed`` does not give: ``{seq, type,
-    year, reason, message, error}`` or None. ``message`` never names a card; ``error``
-    (an unfoldable log only) may. By the log's pinned engine."""
-    return _pinned(events, game=game).chance_mismatch(events, seed)
-
-
-def key_order_note(version: str, stored: Any, derived: Any, *,
-                   game: str = DEFAULT_GAME) -> str | None:
-    """What a verify report says about a mismatch between a ``stored`` event and the
-    ``derived`` one, by the game's engine ``version`` (``GameDefinition.verify_note``;
-    Kolkhoz: a 0.1.0 game that filed assignments in key order and lists the same things
-    in another order, docs/verify.md "Key order"); None otherwise, or when ``version``
-    is not available here."""
-    try:
-        return definition(version, game).verify_note(stored, derived)
-    except EngineUnavailable:
-        return None
-
-
-def stored_folds_report(played: Sequence[Event], *, seed: str | None, engine_version: str,
-                        stored: Event | None, derived: Event | None,
-                        game: str = DEFAULT_GAME) -> dict[str, Any] | None:
-    """A passing re-adjudication report for a log its record re-adjudication does not
-    reproduce — first at ``stored`` (the stored event) vs ``derived`` — but its release's
-    live derivation does (``GameDefinition.rederive_stored``; Kolkhoz: a 0.1.0/0.2.0 game
-    whose platform folded the stored log in jsonb's key order, docs/verify.md "Key
-    order"): ``{ok: True, engine_version, first_divergence: None, error: None, method:
-    "stored_folds", note}``; None when that does not apply, the release is not
-    available, or it does not reproduce the log either."""
-    try:
-        again = definition(engine_version, game).rederive_stored(
-            list(played), seed, stored=stored, derived=derived)
-    except EngineUnavailable:
-        return None
-    if not again or not again["ok"]:
-        return None
-    return {"ok": True, "engine_version": engine_version, "first_divergence": None,
-            "error": None, "method": "stored_folds", "note": again["note"]}
-
-
-def verify_bundle(bundle: Any, *, game: str = DEFAULT_GAME) -> dict[str, Any]:
-    """Check an evidence bundle as the game's CLI ``verify`` does (the current engine's
-    verifier hands a bundle pinned to a frozen release to that release)."""
-    return definition(None, game).verify_bundle(bundle)
 
 
 # -- people and bots at one table ----------------------------------------------------
@@ -388,19 +268,17 @@ def bot(name: str, *, game: str = DEFAULT_GAME, **settings: Any) -> Any:
     return definition(None, game).bot(name, **settings)
 
 
-def seq_rng(seed: str, seat: int, seq: int, *, purpose: str = "bot",
-            game: str = DEFAULT_GAME) -> random.Random:
-    """The random generator of a bot deciding for ``seat`` at log position ``seq`` of a
-    game seeded ``seed``: ``random.Random(f"{game}-{purpose}/seq:{seed}:{seat}:{seq}")``.
-
-    Used where people and bots share a game: every bot move is reproducible from the
-    seed and the seq alone. ``purpose`` is ``bot`` for a bot seat and ``autopilot`` for
-    a move made when a deadline passed."""
-    return random.Random(f"{game}-{purpose}/seq:{seed}:{seat}:{seq}")
+def seq_rng(seed: str, seat: int, seq: int, *, game: str = DEFAULT_GAME) -> random.Random:
+    """The generator of a bot (or the autopilot) deciding for ``seat`` at log position
+    ``seq`` of a game seeded ``seed`` — the platform's one seeding scheme
+    (``gamekit.bots.bot_rng``): ``random.Random(f"{game}-bot/seq:{seed}:{seat}:{seq}")``.
+    Every bot move is reproducible from the seed, the seat and the position alone,
+    whoever sits at the other seats."""
+    return bot_rng(game, seed, seat, seq)
 
 
 def bot_choose(events: Sequence[Event], seat: int, player: Any, *, seed: str,
-               purpose: str = "bot", game: str = DEFAULT_GAME) -> dict[str, Any] | None:
+               game: str = DEFAULT_GAME) -> dict[str, Any] | None:
     """The input ``player`` (a bot) chooses for ``seat`` at the head of ``events`` — it
     sees only that seat's view and choices — or None when ``seat`` may not act now."""
     defn = _pinned(events, game=game)
@@ -408,7 +286,7 @@ def bot_choose(events: Sequence[Event], seat: int, player: Any, *, seed: str,
     state = defn.fold(own)
     if seat not in defn.may_act(state):
         return None
-    rng = seq_rng(seed, seat, len(own), purpose=purpose, game=game)
+    rng = seq_rng(seed, seat, len(own), game=game)
     return dict(player.choose(defn.seat_view(state, seat), defn.choices(state, seat), rng))
 
 

@@ -1,4 +1,5 @@
-"""Reads of the event store: games, redacted logs, frames, records, verification.
+"""Reads of the event store: games, redacted logs, records, verification (the replay
+frames are ``replays.frames``).
 
 What a viewer may see is decided by the engine's redaction for that viewer
 (``replays.engine``), never by a stored column. A viewer is ``None`` (spectator)
@@ -7,20 +8,18 @@ or a seat number.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
+from django.utils.crypto import salted_hmac
 
 from . import chain, engine
-from .errors import ConflictError, ForbiddenError, MalformedError, NotFoundError
+from .errors import ConflictError, NotFoundError
 from .models import Game, GameEvent, GameSeat, GameStatus
 from .seats import token_hash
 
 Event = dict[str, Any]
-FRAMES_CACHE_SECONDS = 24 * 3600
 
 
 def game_list() -> QuerySet[Game]:
@@ -65,89 +64,31 @@ def game_events_for_viewer(*, game: Game, viewer: int | None,
                          engine_version=game.engine_version, game=game.game)
 
 
+def head_hash_public(*, game: Game) -> str:
+    """The ``head_hash`` the API may show anyone: the chain's head hash once the game is
+    finished (everything is public then, and the chain can be checked); while it is
+    live, an opaque tag of the head — ``live-`` and an HMAC of it under the server's key
+    — that changes with every append but says nothing about the events.
+
+    Why: the chain hash covers every event whole. Knowing the hash before and after a
+    redacted event (a secret choice, a buried card, a pocketed card) a viewer could test
+    each candidate for the hidden value against it — a few dozen guesses at most. So the
+    real hash of a live game never leaves the server (docs/verify.md "Live games")."""
+    if game.status == GameStatus.FINISHED:
+        return game.head_hash
+    tag = salted_hmac("replays.head_hash_public", f"{game.pk}:{game.head_hash}",
+                      algorithm="sha256").hexdigest()
+    return f"live-{tag[:59]}"
+
+
 def game_etag(*, game: Game, viewer: int | None, as_played: bool = False) -> str:
-    """The head hash; for a live game, per viewer (a finished game looks the same to all,
-    unless replayed ``as_played`` by one viewer)."""
+    """The head's tag (``head_hash_public``); for a live game, per viewer (a finished
+    game looks the same to all, unless replayed ``as_played`` by one viewer)."""
     who = "s" if viewer is None else viewer
+    head = head_hash_public(game=game)
     if game.status == GameStatus.FINISHED:
-        return f"{game.head_hash}-as-{who}" if as_played else game.head_hash
-    return f"{game.head_hash}-{who}"
-
-
-def frames_perspective(*, game: Game, viewer: int | None, perspective: str | None
-                       ) -> tuple[int | None, bool]:
-    """Whose eyes the frames are for: ``(viewer, as_played)``.
-
-    ``perspective`` is None (the default: everything once the game is over, else the
-    requester's own view), ``"spectator"`` or a seat ``"0"``–``"3"``. A finished game
-    may be replayed as any seat or a spectator saw it during play (``as_played``); a
-    live game as a spectator, or as a seat only with that seat's token (else
-    ``ForbiddenError``)."""
-    if perspective in (None, ""):
-        return viewer, False
-    if perspective == "spectator":
-        wanted = None
-    elif perspective in {str(i) for i in range(len(game.seats) or 4)}:
-        wanted = int(perspective)
-    else:
-        raise MalformedError("perspective must be 'spectator' or a seat number",
-                             code="malformed")
-    if game.status == GameStatus.FINISHED:
-        return wanted, True
-    if wanted is not None and wanted != viewer:
-        raise ForbiddenError("a live game is seen as a seat only with that seat's token",
-                             code="perspective_forbidden")
-    return wanted, False
-
-
-def game_frames_json(*, game: Game, viewer: int | None, as_played: bool = False) -> bytes:
-    """``game_frames_for_viewer`` as JSON bytes, cached per (game, head hash, viewer):
-    the head hash changes with every append, so a cached entry is never stale."""
-    finished = game.status == GameStatus.FINISHED
-    who = "spectator" if viewer is None else f"seat{viewer}"
-    if finished:
-        who = f"as-{who}" if as_played else "all"
-    key = f"frames:{game.pk}:{game.head_hash}:{who}"
-    cached = cache.get(key)
-    if cached is None:
-        frames = game_frames_for_viewer(game=game, viewer=viewer, as_played=as_played)
-        cached = json.dumps(frames, separators=(",", ":"), ensure_ascii=False).encode()
-        cache.set(key, cached, FRAMES_CACHE_SECONDS)
-    return cached
-
-
-def game_frames_for_viewer(*, game: Game, viewer: int | None,
-                           as_played: bool = False) -> dict[str, Any]:
-    """The replay frames: the state after every event, rendered for ``viewer``, with
-    each step's caption and clause ids (``{game, head_seq, head_hash, finished, viewer,
-    as_played, quota, frames: [{seq, type, caption, explanation, rules, event, state}]}``;
-    ``explanation`` is the plain-language ruling of the step, built from the viewer's events
-    only).
-
-    A finished game shows everything at every step, unless ``as_played``: then each
-    step is what ``viewer`` saw at that moment of play."""
-    finished = game.status == GameStatus.FINISHED
-    events = game_events(game=game)
-    everything = finished and not as_played
-    shown = engine.redact(events, viewer, finished=everything, game=game.game)
-    frames = []
-    # explanations from the viewer's events only
-    texts = engine.explanations(shown, game.seats, game=game.game)
-    states = engine.states(events, game=game.game)
-    for event, state, text in zip(shown, states, texts, strict=True):
-        frames.append({
-            "seq": event.get("seq"),
-            "type": event.get("type"),
-            "caption": engine.caption(event, game.seats, game=game.game),
-            "explanation": text,
-            "rules": list(event.get("rules") or []),
-            "event": event,
-            "state": engine.view(state, viewer, finished=everything, game=game.game),
-        })
-    result = {"game": str(game.pk), "head_seq": game.head_seq, "head_hash": game.head_hash,
-              "finished": finished, "viewer": viewer, "as_played": as_played,
-              **engine.render_hints(game=game.game), "frames": frames}
-    return result
+        return f"{head}-as-{who}" if as_played else head
+    return f"{head}-{who}"
 
 
 def game_record(*, game: Game) -> dict[str, Any]:
@@ -352,7 +293,7 @@ def game_verify(*, game: Game) -> dict[str, Any]:
         "game": str(game.pk),
         "ok": bool(chain_report["ok"] and deals["ok"] and adjudication["ok"]),
         "head_seq": game.head_seq,
-        "head_hash": game.head_hash,
+        "head_hash": head_hash_public(game=game),
         "failure": _first_failure(chain_report, deals, adjudication),
         "chain": chain_report,
         "deals": deals,
@@ -390,7 +331,8 @@ def game_live_state(*, game: Game, viewer: int | None) -> dict[str, Any]:
     finished = game.status == GameStatus.FINISHED
     state = engine.position(events, game=game.game) if events else None
     legal = engine.legal_for(events, viewer, game=game.game)
-    return {"game": str(game.pk), "head_seq": len(events), "head_hash": game.head_hash,
+    return {"game": str(game.pk), "head_seq": len(events),
+            "head_hash": head_hash_public(game=game),
             "finished": finished, "viewer": viewer, "seats": list(game.seats),
             "state": (engine.view(state, viewer, finished=finished, game=game.game)
                       if state else None),

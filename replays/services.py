@@ -1,24 +1,25 @@
-"""Writes to the event store. Every event goes in through ``game_append``.
+"""Writes to the event store. Every event goes in through ``game_append`` (``replays.store``).
 
 Services are keyword-only and named ``<entity>_<action>`` (HackSoft style).
 """
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
-from . import catalog, chain, dispatch, engine, live, seeds
+from . import advance, catalog, dispatch, engine, seeds
+from .advance import game_bots_play  # noqa: F401 - re-exported
 from .errors import ConflictError, ForbiddenError, MalformedError, RuleError, SeedMismatchError
 from .models import Game, GameEvent, GameSeat, GameStatus
 from .seats import game_seat_token_issue, game_seats_assign, token_hash  # noqa: F401 - re-exported
 from .signals import input_accepted
+from .store import game_append  # noqa: F401 - re-exported
 
 Event = dict[str, Any]
 
@@ -29,121 +30,6 @@ class CreatedGame:
 
     game: Game
     seat_tokens: list[str] = field(default_factory=list)
-
-
-def _check_events(events: Sequence[Event], expected_seq: int) -> None:
-    if not isinstance(events, (list, tuple)) or not events:
-        raise MalformedError("events must be a non-empty list")
-    for i, event in enumerate(events):
-        if not isinstance(event, dict):
-            raise MalformedError(f"event {i} is not an object")
-        if not isinstance(event.get("type"), str) or not event["type"]:
-            raise MalformedError(f"event {i} has no type")
-        if "seq" in event and event["seq"] != expected_seq + i:
-            raise MalformedError(
-                f"event {i} carries seq {event['seq']!r}, expected {expected_seq + i}",
-                code="bad_seq",
-            )
-
-
-def game_append(*, game: Game, expected_seq: int, events: Sequence[Event],
-                reproducible: bool = False, actor: str | None = None,
-                time_used_ms: int | None = None) -> int:
-    """Append ``events`` to ``game``'s log at ``expected_seq`` (the number of events
-    the writer has seen, i.e. the next seq to be written); returns the new head seq.
-
-    ``reproducible=True`` (a batch of seeded bot moves that the table task can replay
-    identically) lets PostgreSQL acknowledge the commit before its WAL reaches the disk
-    (``synchronous_commit = off`` for this transaction only): a crash may lose the last
-    fraction of a second of such batches, never corrupt or reorder anything, and the
-    stalled-table sweep replays them to the identical events. People's inputs keep the
-    default, fully durable commit.
-
-    In one transaction: lock the Game row, check its head, chain-hash and insert the
-    events, move the head. A writer that lost a race gets ``ConflictError``
-    (HTTP 409, ``stale_seq``), never a gap or a duplicate: the head check under
-    ``select_for_update`` serialises writers on PostgreSQL, and the
-    ``UniqueConstraint(game, seq)`` catches anything else (mapped to the same error).
-    Events are stored exactly as given (their ``seq`` field, if any, must match).
-
-    ``actor`` / ``time_used_ms`` (optional) are stored with the first event — the
-    decision that caused the batch — in the event's own columns, never in its payload
-    (e.g. ``actor="autopilot"`` for a move made when a deadline passed). Once the
-    transaction commits, listeners of the live stream are notified (``replays.live``).
-    """
-    _check_events(events, expected_seq)
-    try:
-        with transaction.atomic():
-            if reproducible and connection.vendor == "postgresql":
-                with connection.cursor() as cur:
-                    cur.execute("SET LOCAL synchronous_commit TO OFF")
-            locked = Game.objects.select_for_update().get(pk=game.pk)
-            if locked.head_seq != expected_seq:
-                raise ConflictError(
-                    f"expected seq {expected_seq} but the log is at {locked.head_seq}",
-                    expected_seq=expected_seq,
-                    head_seq=locked.head_seq,
-                )
-            prev = locked.head_hash
-            now = timezone.now()
-            rows = []
-            finished = locked.status == GameStatus.FINISHED
-            seed = locked.seed_revealed
-            end_type = engine.end_type(locked.game)
-            for i, event in enumerate(events):
-                h = chain.link(prev, event)
-                who = (actor if (i == 0 and actor)
-                       else engine.event_actor(event, game=locked.game))
-                rows.append((locked.pk, expected_seq + i, event["type"], event,
-                             engine.event_visibility(event, game=locked.game), who, now,
-                             prev, h, time_used_ms if i == 0 else None))
-                prev = h
-                if event["type"] == end_type:
-                    finished = True
-                    seed = event.get("seed")
-            _insert_events(rows)
-            locked.head_seq = expected_seq + len(rows)
-            locked.head_hash = prev
-            locked.status = GameStatus.FINISHED if finished else GameStatus.LIVE
-            locked.seed_revealed = seed
-            locked.save(update_fields=["head_seq", "head_hash", "status", "seed_revealed",
-                                       "updated_at"])
-            head_seq = locked.head_seq
-            transaction.on_commit(lambda: live.publish(game_id=locked.pk, head_seq=head_seq))
-    except IntegrityError as exc:
-        raise ConflictError(f"seq {expected_seq} was taken by another writer") from exc
-    game.head_seq, game.head_hash = locked.head_seq, locked.head_hash
-    game.status, game.seed_revealed = locked.status, locked.seed_revealed
-    game.updated_at = locked.updated_at
-    return game.head_seq
-
-
-_COPY_COLUMNS = ("game_id", "seq", "type", "payload", "visibility", "actor", "recorded_at",
-                 "prev_hash", "hash", "time_used_ms")
-
-
-def _insert_events(rows: list[tuple[Any, ...]]) -> None:
-    """Insert event rows (tuples in ``_COPY_COLUMNS`` order): PostgreSQL's COPY (about
-    twice as fast as Django's bulk INSERT for whole games), elsewhere ``bulk_create``.
-    A duplicate seq raises IntegrityError either way (Django wraps the driver's
-    UniqueViolation)."""
-    connection = transaction.get_connection()
-    if connection.vendor != "postgresql":
-        GameEvent.objects.bulk_create(
-            [GameEvent(**dict(zip(_COPY_COLUMNS, row, strict=True))) for row in rows],
-            batch_size=2000,
-        )
-        return
-    table = GameEvent._meta.db_table
-    sql = f"COPY {table} ({', '.join(_COPY_COLUMNS)}) FROM STDIN"
-    with connection.cursor() as cursor, connection.wrap_database_errors:
-        with cursor.cursor.copy(sql) as copy:
-            for row in rows:
-                copy.write_row((*row[:3], _json_text(row[3]), *row[4:]))
-
-
-def _json_text(payload: Any) -> str:
-    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
 
 
 @transaction.atomic
@@ -218,73 +104,98 @@ def game_create_from_engine(
     return created
 
 
-def _stored_events(game: Game) -> list[Event]:
-    return list(GameEvent.objects.filter(game=game).order_by("seq")
-                .values_list("payload", flat=True))
-
-
 def game_advance_chance(*, game: Game) -> int:
-    """Append every chance outcome (deal, random trump) the seed gives at the head.
-
-    Returns the number of events appended.
-    """
-    if not game.seed_secret:
-        return 0
-    added = 0
-    events = _stored_events(game)
-    while True:
-        inp = engine.chance_input(events, game.seed_secret, game=game.game)
-        if inp is None:
-            return added
-        new = _engine_call(engine.decide, events, inp, seed=game.seed_secret,
-                          game=game.game)
-        game_append(game=game, expected_seq=len(events), events=new)
-        events.extend(new)
-        added += len(new)
+    """Append every chance outcome (deal, random trump) the seed gives at the head
+    (``replays.advance.game_advance`` with no bots). Returns the number of events
+    appended."""
+    return advance.game_advance(game=game).appended
 
 
 def game_submit_input(*, game: Game, expected_seq: int, inp: dict[str, Any],
                       seat: int | None, actor: str | None = None) -> list[Event]:
-    """Validate a player's input with the engine at ``expected_seq`` and append its events.
+    """Validate a seat's input and append its events, then the chance that follows.
 
-    ``seat`` is the authenticated seat (the input must be that seat's). Raises
-    ``ConflictError`` on a stale seq, ``RuleError`` against the rules,
-    ``MalformedError`` on a malformed input.
+    Under the game-row lock the latest log is folded once (``engine.fold_log``) and the
+    input judged against the head: ``seat`` (the authenticated seat; the input must be
+    that seat's) must be among the seats that may act there (GAMES.md "who may act is
+    a set"). ``expected_seq`` is the head the client decided at:
+
+    - equal to the head: judged there;
+    - behind it, in a simultaneous choice (several seats could act at
+      ``expected_seq``, this one among them, and every event since is another seat's
+      decision of the same phase): still judged at the head — two seats choosing at
+      the same moment are both accepted, never a spurious conflict;
+    - otherwise ``ConflictError`` 409 ``stale_seq`` (``expected_seq``, ``head_seq``),
+      or 409 ``already_decided`` (``decided_seq``) when this seat has already made its
+      choice in the current simultaneous phase.
+
+    Raises ``ForbiddenError`` (another seat's input), ``ConflictError``
+    (``game_finished``), ``RuleError`` against the rules (the game's code and clause),
+    ``MalformedError`` on a malformed input; nothing is appended then.
 
     The decision is stamped with its time used (``GameEvent.time_used_ms``: from the
-    previous event's ``recorded_at`` — when the seat's turn began — to now) and its
-    ``actor`` (default ``seat:N``; ``autopilot`` for a move made on a seat's behalf).
-    Once committed, ``replays.signals.input_accepted`` is sent, so the seats played by
-    bots can move (``tournaments`` enqueues its table; ``replays.tasks`` plays the
-    bot seats of a game outside a tournament).
+    moment the seat's turn began — for a simultaneous choice, the phase's start — to
+    now) and its ``actor`` (default ``seat:N``; ``autopilot`` for a move made on a
+    seat's behalf). Once committed, ``replays.signals.input_accepted`` is sent, so the
+    seats played by bots can move (``tournaments`` enqueues its table;
+    ``replays.tasks`` plays the bot seats of a game outside a tournament).
     """
     if not isinstance(inp, dict):
         raise MalformedError("input must be an object")
     if inp.get("seat") != seat:
         raise ForbiddenError("a seat token may only submit that seat's inputs")
-    if game.status == GameStatus.FINISHED:
-        raise ConflictError("the game is over", code="game_finished")
-    events = _stored_events(game)
-    if len(events) != expected_seq:
-        raise ConflictError(
-            f"expected seq {expected_seq} but the log is at {len(events)}",
-            expected_seq=expected_seq, head_seq=len(events),
-        )
-    new = _engine_call(engine.decide, events, inp, seed=game.seed_secret,
-                          game=game.game)
-    game_append(game=game, expected_seq=expected_seq, events=new, actor=actor,
-                time_used_ms=_time_used_ms(game, expected_seq))
-    game_advance_chance(game=game)
-    _send_input_accepted(game=game, seat=seat, actor=actor or f"seat:{seat}")
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        if locked.status == GameStatus.FINISHED:
+            raise ConflictError("the game is over", code="game_finished")
+        events = advance.stored_events(locked)
+        pos = engine.fold_log(events, game=locked.game)
+        head = len(events)
+        if expected_seq != head:
+            _judge_stale(pos, expected_seq, head, seat)
+        elif seat is not None and (done := pos.decided_in_phase(seat)) is not None:
+            raise ConflictError(f"seat {seat} has already chosen at seq {done}; the others "
+                                "are still choosing", code="already_decided",
+                                expected_seq=expected_seq, head_seq=head,
+                                decided_seq=done)
+        new = _engine_call(pos.defn.decide, pos.state, inp, seed=locked.seed_secret or None)
+        used = _time_used_ms(locked, pos.turn_started(seat) if seat is not None else None)
+        game_append(game=locked, expected_seq=head, events=new, actor=actor,
+                    time_used_ms=used)
+        state = pos.state
+        for e in new:
+            state = pos.defn.evolve(state, e)
+        after = engine.Folded(pos.defn, state, head + len(new), {}, {})
+        advance.game_advance(game=locked, folded=(events + new, after), durable=True)
+        _send_input_accepted(game=locked, seat=seat, actor=actor or f"seat:{seat}")
+    game.head_seq, game.head_hash = locked.head_seq, locked.head_hash
+    game.status, game.seed_revealed = locked.status, locked.seed_revealed
+    game.updated_at = locked.updated_at
     return new
 
 
-def _time_used_ms(game: Game, expected_seq: int) -> int | None:
-    """Milliseconds since the event before ``expected_seq`` was recorded (the moment the
-    deciding seat's turn began); None for an empty log."""
-    if expected_seq < 1:
+def _judge_stale(pos: engine.Folded, expected_seq: int, head: int, seat: int | None) -> None:
+    """Raise unless a decision taken at ``expected_seq`` (behind the head) is still good:
+    409 ``already_decided`` if ``seat`` chose since, else 409 ``stale_seq`` unless it is
+    a simultaneous choice overtaken only by the other seats' choices."""
+    if seat is not None and 0 <= expected_seq < head:
+        done = pos.decided_in_phase(seat)
+        if done is not None and done >= expected_seq:
+            raise ConflictError(f"seat {seat} has already chosen at seq {done}",
+                                code="already_decided", expected_seq=expected_seq,
+                                head_seq=head, decided_seq=done)
+        if pos.simultaneous_since(expected_seq, seat):
+            return
+    raise ConflictError(f"expected seq {expected_seq} but the log is at {head}",
+                        expected_seq=expected_seq, head_seq=head)
+
+
+def _time_used_ms(game: Game, turn_start: int | None) -> int | None:
+    """Milliseconds since the event before position ``turn_start`` was recorded (the
+    moment the deciding seat's turn began); None when unknown (an empty log)."""
+    if not turn_start:
         return None
-    started = (GameEvent.objects.filter(game=game, seq=expected_seq - 1)
+    started = (GameEvent.objects.filter(game=game, seq=turn_start - 1)
                .values_list("recorded_at", flat=True).first())
     if started is None:
         return None
@@ -321,39 +232,6 @@ def game_create_with_bots(*, bots: Sequence[str], seats: Sequence[str], seed: st
         game_id = created.game.pk
         transaction.on_commit(lambda: dispatch.bot_seats_enqueue(game_id))
     return created
-
-
-def game_bots_play(*, game_id: Any) -> int:
-    """Move every bot seat (``GameSeat.bot``) of a game outside a tournament until a
-    person must act or the game ends; returns the number of decisions made.
-
-    Reproducible from the seed and the seq: the bot deciding at seq ``n`` for seat
-    ``s`` draws from ``random.Random(f"kolkhoz-bot/seq:{seed}:{s}:{n}")``
-    (``engine.seq_rng``), so a re-run (a redelivered task) makes the same moves, and a
-    lost race (``ConflictError``) just re-reads the log."""
-    game = Game.objects.get(pk=game_id)
-    bots = {s.index: s.bot for s in GameSeat.objects.filter(game=game).exclude(bot="")}
-    if not bots:
-        return 0
-    made = 0
-    for _ in range(10000):
-        game.refresh_from_db()
-        if game.status == GameStatus.FINISHED:
-            return made
-        events = _stored_events(game)
-        inp = engine.bot_decision(events, bots, seed=game.seed_secret, game=game.game)
-        if inp is None:
-            return made
-        new = _engine_call(engine.decide, events, inp, seed=game.seed_secret,
-                          game=game.game)
-        try:
-            game_append(game=game, expected_seq=len(events), events=new,
-                        actor=f"bot:{bots[inp['seat']]}")
-        except ConflictError:
-            continue
-        made += 1
-        game_advance_chance(game=game)
-    return made
 
 
 def game_import_record(*, record: Any) -> CreatedGame:

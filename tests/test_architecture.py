@@ -1,7 +1,8 @@
 """The platform's shape, checked: the import contracts of pyproject.toml (import-linter:
 layers, standard-library game packages, no import cycles inside a package, disputes only
 through the tournaments services), no private name imported across modules, errors defined
-in ``errors`` modules, and modules of the apps no longer than ~400 lines
+in ``errors`` modules, and modules no longer than ~400 lines — the apps', ``gamekit``'s
+and every game package's (each ``*_core`` directory, its frozen ``releases/`` apart)
 (docs/architecture.md)."""
 
 from __future__ import annotations
@@ -25,13 +26,25 @@ APPS = ["accounts", "config", "disputes", "frontend", "replays", "tournaments"]
 CONTRACT_TYPES = {"layers": LayersContract, "forbidden": ForbiddenContract,
                   "acyclic_siblings": AcyclicSiblingsContract}
 MAX_LINES = 400
-# Modules another change owns (the game seam rewrites replays/engine.py).
-LONG_MODULES_PENDING = {"replays/engine.py"}
+# The packages below the apps: the shared one, and every game package (a directory named
+# ``*_core``) whose ``releases/`` (frozen engines, digest-checked, never edited) are apart.
+SHARED_PACKAGES = ["gamekit"]
+GAME_PACKAGE_GLOB = "*_core"
+FROZEN_DIR = "releases"
 
 
 def app_modules() -> list[Path]:
     return sorted(p for app in APPS for p in (ROOT / app).rglob("*.py")
                   if "migrations" not in p.parts)
+
+
+def game_modules(root: Path = ROOT) -> list[Path]:
+    """Every module of ``gamekit`` and of each ``*_core`` package under ``root``, the
+    frozen releases (``<package>/releases/``) left out."""
+    packages = [root / name for name in SHARED_PACKAGES]
+    packages += sorted(p for p in root.glob(GAME_PACKAGE_GLOB) if p.is_dir())
+    return sorted(p for pkg in packages for p in pkg.rglob("*.py")
+                  if p.relative_to(pkg).parts[0] != FROZEN_DIR)
 
 
 def test_lint_imports_keeps_every_contract():
@@ -96,7 +109,31 @@ def test_error_classes_live_in_errors_modules():
     assert elsewhere == []
 
 
-def test_app_modules_stay_small():
-    long = {str(p.relative_to(ROOT)): n for p in app_modules()
+def test_modules_stay_small():
+    """Every module of the apps, of ``gamekit`` and of every game package is at most
+    MAX_LINES lines long."""
+    long = {str(p.relative_to(ROOT)): n for p in app_modules() + game_modules()
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
-    assert set(long) <= LONG_MODULES_PENDING, long
+    assert long == {}, (
+        f"modules over {MAX_LINES} lines: "
+        + ", ".join(f"{path} ({n} lines)" for path, n in sorted(long.items()))
+        + ". Split each by concept into sibling modules and re-export the public names "
+        "from the old module (or update its importers) — docs/architecture.md, 'Modules "
+        "stay small'.")
+
+
+def test_the_size_rule_covers_every_game_package_but_not_its_frozen_releases(tmp_path):
+    # given the shared package, a future game package and a directory that is neither
+    for rel in ("gamekit/seam.py", "kolkhoz_core/state.py", "kolkhoz_core/bots/sim.py",
+                "kolkhoz_core/releases/v0_1_0/state.py", "dice_core/engine.py",
+                "dice_core/releases/v1/engine.py", "tournaments/services.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x = 1\n")
+    # then the rule measures gamekit and every *_core package, releases apart
+    assert [str(p.relative_to(tmp_path)) for p in game_modules(tmp_path)] == [
+        "dice_core/engine.py", "gamekit/seam.py", "kolkhoz_core/bots/sim.py",
+        "kolkhoz_core/state.py"]
+    # and, in this repository, the engine's modules (not its frozen release's)
+    here = {str(p.relative_to(ROOT)) for p in game_modules()}
+    assert {"kolkhoz_core/state.py", "kolkhoz_core/bots/sim.py", "gamekit/seam.py"} <= here
+    assert not any("/releases/" in p for p in here)

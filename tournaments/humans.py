@@ -1,14 +1,13 @@
 """People at tournament tables: seating them in their games, letting the bots at a mixed
 table move, and move deadlines with their timeout policy (the autopilot).
 
-Reproducibility at a mixed table: a person's move can come at any moment, so the bots
-cannot draw a year at a time as at an all-bot table (``kolkhoz_core.runner.bot_rng``).
-Each bot decision at seq ``n`` for seat ``s`` draws from
-``random.Random(f"kolkhoz-bot/seq:{seed}:{s}:{n}")`` and each autopilot move from
-``random.Random(f"kolkhoz-autopilot/seq:{seed}:{s}:{n}")`` (``replays.engine.seq_rng``):
-given the game's seed and the people's inputs, every other move is determined.
+Reproducibility: every bot and autopilot decision for seat ``s`` at log position ``n``
+draws from ``gamekit.bots.bot_rng(game, seed, s, n)`` — the platform's one scheme, the
+same as at an all-bot table (``replays.advance``): given the game's seed and the
+people's inputs, every other move is determined.
 
-Deadlines: a person's turn starts when the event before it is recorded; when
+Deadlines: a person's turn starts when they join the seats that may act (the event
+before it is recorded then; for a simultaneous choice, the phase's start); when
 ``move_time_limit_s`` (the table's, else its tournament's) has passed, the beat task
 ``enforce_move_deadlines`` applies the timeout policy (``TimeoutPolicy``): the table's
 ``autopilot_bot`` plays that move, stored with ``actor="autopilot"``; the miss is
@@ -28,14 +27,10 @@ from django.db.models import F
 from django.utils import timezone
 
 from replays import engine
+from replays.advance import SeatBot, stored_events
 from replays.errors import ConflictError
 from replays.models import Game, GameEvent, GameStatus
-from replays.services import (
-    game_advance_chance,
-    game_append,
-    game_seats_assign,
-    game_submit_input,
-)
+from replays.services import game_seats_assign, game_submit_input
 
 from . import dispatch
 from .models import (
@@ -60,43 +55,21 @@ def table_seat_people(*, game: Game, players: Sequence[Player]) -> None:
         game_seats_assign(game=game, users=users)
 
 
-def _stored(game: Game) -> list[dict[str, Any]]:
-    return list(GameEvent.objects.filter(game=game).order_by("seq")
-                .values_list("payload", flat=True))
-
-
-def table_step_bots(*, table: Table, seats: Sequence[TableSeat], bots: Sequence[Any]) -> bool:
-    """At a table with people: play the bot (and autopilot-held) seats one decision at a
-    time, each appended on its own (so people see every move live), until a person
-    must move (returns False) or the game is over (True). Idempotent: it folds the
-    stored log first; a lost race re-reads it."""
+def table_bots(*, table: Table, seats: Sequence[TableSeat]) -> dict[int, SeatBot]:
+    """Who plays each seat no person plays now (``replays.advance.SeatBot``): a bot
+    player's bot (actor ``bot:<name>``), and the table's ``autopilot_bot`` for a seat
+    whose person lost it to the timeout policy (actor ``autopilot``)."""
+    out: dict[int, SeatBot] = {}
     game = table.game
     assert game is not None
-    seed = game.seed_secret
-    players: dict[int, tuple[Any, str, str]] = {}
-    for s, b in zip(seats, bots, strict=True):
+    for s in seats:
         if s.autopilot:
-            players[s.seat] = (engine.bot(table.autopilot_bot), AUTOPILOT, AUTOPILOT)
-        elif b is not None:
-            players[s.seat] = (b, "bot", f"bot:{s.player.bot_name}")
-    for _ in range(100000):
-        game_advance_chance(game=game)
-        events = _stored(game)
-        if engine.finished(events):
-            return True
-        mover = engine.to_move(events)
-        if mover is None or mover not in players:
-            return False
-        bot, purpose, actor = players[mover]
-        inp = engine.bot_choose(events, mover, bot, seed=seed, purpose=purpose)
-        assert inp is not None
-        new = engine.decide(events, inp, seed=seed)
-        try:
-            game_append(game=game, expected_seq=len(events), events=new, actor=actor,
-                        reproducible=True)  # replayable from the seed and the seq
-        except ConflictError:
-            continue
-    raise RuntimeError("table_step_bots made no progress")  # pragma: no cover
+            out[s.seat] = SeatBot(engine.bot(table.autopilot_bot, game=game.game), AUTOPILOT)
+        elif s.player.is_bot:
+            out[s.seat] = SeatBot(engine.bot(s.player.bot_name, game=game.game,
+                                             **s.player.bot_settings),
+                                  f"bot:{s.player.bot_name}")
+    return out
 
 
 def table_limit(table: Table) -> tuple[int | None, str]:
@@ -123,55 +96,77 @@ def deadlines_enforce(*, now: Any = None) -> list[tuple[int, int]]:
         if table.game.updated_at > now - timedelta(seconds=limit):
             continue  # something happened within the limit
         try:
-            seq = table_timeout_apply(table=table, now=now)
+            seqs = table_timeout_apply(table=table, now=now)
         except Exception:  # noqa: BLE001 - one table must not stop every other deadline
             log.exception("the move deadline of table %s could not be enforced", table.pk)
             continue
-        if seq is not None:
-            done.append((table.pk, seq))
+        done.extend((table.pk, seq) for seq in seqs)
     return done
 
 
-def table_timeout_apply(*, table: Table, now: Any = None) -> int | None:
-    """If the person to move at ``table`` let the deadline pass, apply the policy: the
-    autopilot's input is submitted for the seat (``actor="autopilot"``, the time used
-    stamped as for any decision) and the miss recorded, in one transaction. Returns the
-    seq of that input, or None (no deadline passed, a bot's turn, or the person moved
-    just in time — a ``ConflictError`` on the seq)."""
+def table_timeout_apply(*, table: Table, now: Any = None) -> list[int]:
+    """Apply the timeout policy to every person at ``table`` who may act and let the
+    deadline pass (a simultaneous choice can have several): for each, lowest seat
+    first, the autopilot's input is submitted for the seat (``actor="autopilot"``, the
+    time used stamped as for any decision) and the miss recorded, in one transaction.
+    A seat's turn begins when it joins the seats that may act (``Folded.turn_started``:
+    for a simultaneous choice, the phase's start). Returns the seqs of those inputs
+    (``[]``: no deadline passed, only bots may act, or the person moved just in time —
+    a ``ConflictError``)."""
     now = now or timezone.now()
     limit, policy = table_limit(table)
     game = table.game
-    if not limit or game is None:
-        return None
-    events = _stored(game)
-    mover = engine.to_move(events)
-    if mover is None or not events:
-        return None
-    seat = table.seats.select_related("player").get(seat=mover)
-    if seat.player.is_bot or seat.autopilot:
-        return None
-    started = GameEvent.objects.get(game=game, seq=len(events) - 1).recorded_at
-    if now < started + timedelta(seconds=limit):
-        return None
-    inp = engine.bot_choose(events, mover, engine.bot(table.autopilot_bot),
-                            seed=game.seed_secret, purpose=AUTOPILOT)
-    if inp is None:
-        return None
-    seq = len(events)
-    try:
-        with transaction.atomic():
-            game_submit_input(game=game, expected_seq=seq, inp=inp, seat=mover,
-                              actor=AUTOPILOT)
-            MoveTimeout.objects.create(table=table, seat=mover, player=seat.player, seq=seq,
-                                       turn_started_at=started, limit_s=limit, policy=policy)
-            TableSeat.objects.filter(pk=seat.pk).update(timeouts=F("timeouts") + 1)
-            Player.objects.filter(pk=seat.player_id).update(timeouts=F("timeouts") + 1)
-            if (policy == TimeoutPolicy.AUTOPILOT_THEN_SEAT
-                    and seat.timeouts + 1 >= table.max_timeouts):
-                TableSeat.objects.filter(pk=seat.pk).update(autopilot=True)
-    except ConflictError:
-        return None
-    return seq
+    if not limit or game is None or not game.seed_secret:
+        return []
+    autopilot = engine.bot(table.autopilot_bot, game=game.game)
+    applied: list[int] = []
+    pos = engine.fold_log(stored_events(game), game=game.game)
+    # the turns overdue now; each is re-checked (same turn still open) before it is played
+    for seat, start, started in _overdue(table, game, pos, now, limit):
+        if applied:
+            pos = engine.fold_log(stored_events(game), game=game.game)
+            if pos.turn_started(seat.seat) != start:
+                continue  # the person moved meanwhile (or the game went on)
+        inp = pos.bot_input(seat.seat, autopilot, game.seed_secret)
+        if inp is None:
+            continue
+        try:
+            with transaction.atomic():
+                game_submit_input(game=game, expected_seq=pos.head, inp=inp, seat=seat.seat,
+                                  actor=AUTOPILOT)
+                MoveTimeout.objects.create(table=table, seat=seat.seat, player=seat.player,
+                                           seq=pos.head, turn_started_at=started,
+                                           limit_s=limit, policy=policy)
+                TableSeat.objects.filter(pk=seat.pk).update(timeouts=F("timeouts") + 1)
+                Player.objects.filter(pk=seat.player_id).update(timeouts=F("timeouts") + 1)
+                if (policy == TimeoutPolicy.AUTOPILOT_THEN_SEAT
+                        and seat.timeouts + 1 >= table.max_timeouts):
+                    TableSeat.objects.filter(pk=seat.pk).update(autopilot=True)
+        except ConflictError:
+            continue
+        applied.append(pos.head)
+    return applied
+
+
+def _overdue(table: Table, game: Game, pos: engine.Folded, now: Any,
+             limit: int) -> list[tuple[TableSeat, int, Any]]:
+    """The seats held by a person (not a bot, not the autopilot) that may act and whose
+    turn began more than ``limit`` seconds before ``now``, lowest first:
+    ``(seat, position the turn began at, the moment it began)``."""
+    movers = sorted(pos.movers.get(pos.head, frozenset()))
+    if not movers:
+        return []
+    seats = {s.seat: s for s in table.seats.select_related("player").filter(seat__in=movers)}
+    out = []
+    for mover in movers:
+        seat = seats.get(mover)
+        start = pos.turn_started(mover)
+        if seat is None or seat.player.is_bot or seat.autopilot or not start:
+            continue
+        started = GameEvent.objects.get(game=game, seq=start - 1).recorded_at
+        if now >= started + timedelta(seconds=limit):
+            out.append((seat, start, started))
+    return out
 
 
 def table_enqueue_for_game(*, game_id: Any) -> None:

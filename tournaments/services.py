@@ -11,7 +11,6 @@ through ``replays.services`` (the event store); this module never touches events
 from __future__ import annotations
 
 import os
-import time
 from datetime import timedelta
 from typing import Any
 
@@ -19,9 +18,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from replays import engine
-from replays.errors import ConflictError
-from replays.models import Game, GameEvent
-from replays.services import game_append
+from replays.advance import game_advance
+from replays.models import GameEvent
 
 from . import dispatch, humans
 from .errors import LeagueError  # noqa: F401 - re-exported
@@ -55,23 +53,19 @@ def _batch_pause() -> float:
         return 0.0
 
 
-def _stored(game: Game) -> list[dict[str, Any]]:
-    return list(GameEvent.objects.filter(game=game).order_by("seq")
-                .values_list("payload", flat=True))
-
-
 def table_play(*, table_id: int) -> Table:
-    """Play a table's bot decisions to the end of its game, a stretch per append (the
-    game's ``play_bots``; Kolkhoz: a year).
+    """Play a table's chance and bot decisions until a person must act or its game ends
+    (``replays.advance.game_advance``, the platform's one advance loop), then record the
+    result.
 
-    Idempotent and resumable: it folds what is stored and continues, so a worker killed
-    mid-game loses at most the stretch it was playing (nothing of it was written) and a
-    redelivered task adds nothing. Bot generators are seeded per stretch by the game
-    (Kolkhoz: per year), so the log is identical to an uninterrupted run. A seat without
-    a bot (a person) stops the loop until that person acts. At a table with people the
-    bots move one decision at a time, their generators seeded from the seed and the seq
-    (``tournaments.humans``). A ``failed`` table is parked: nothing is played until an
-    organiser resumes it (``tournaments.recovery.table_resume``).
+    The bots are the seats' bot players, and the table's ``autopilot_bot`` for a seat
+    whose person lost it to the timeout policy (``humans.table_bots``). An all-bot table
+    appends a stretch at a time (the game's checkpoint; Kolkhoz: a year); a table with
+    people one decision at a time, so they see every move live. Idempotent and
+    resumable: it continues from what is stored, every bot drawing from the game's seed,
+    its seat and the position, so a worker killed mid-game loses at most the stretch it
+    was playing and a redelivered task adds nothing. A ``failed`` table is parked:
+    nothing is played until an organiser resumes it (``tournaments.recovery``).
     """
     table = Table.objects.select_related("game", "round__tournament").get(pk=table_id)
     if table.status in (TableStatus.FINISHED, TableStatus.FAILED):
@@ -81,36 +75,13 @@ def table_play(*, table_id: int) -> Table:
             status=TableStatus.PLAYING)
     game = table.game
     assert game is not None
-    defn = engine.definition(game.engine_version)
     seats = list(table.seats.select_related("player").order_by("seat"))
-    bots = [defn.bot(s.player.bot_name, **s.player.bot_settings) if s.player.is_bot else None
-            for s in seats]
-    seed = game.seed_secret
-    pause = _batch_pause()
-    # A game pinned to an earlier engine release (started before an upgrade) goes on
-    # under that release, a decision at a time through replays.engine: the stretch
-    # runner below is the current engine's.
-    earlier_engine = game.engine_version != engine.engine_version()
-    if earlier_engine or any(b is None for b in bots) or any(s.autopilot for s in seats):
-        if not humans.table_step_bots(table=table, seats=seats, bots=bots):
-            return table  # a person's turn: their command continues the game
-    events = _stored(game)
-    state = engine.position(events)
-    while not defn.finished(state):
-        if any(bots[seat] is None for seat in defn.may_act(state)):
-            return table  # a person's turn: their command continues the game
-        state, new = defn.play_bots(state, bots, seed)
-        if pause:
-            time.sleep(pause)
-        try:
-            game_append(game=game, expected_seq=len(events), events=new, reproducible=True)
-        except ConflictError:
-            events = _stored(game)  # another worker got there first: read and go on
-            state = engine.position(events)
-            continue
-        events.extend(new)
-    table_finish(table_id=table.pk, outcome=defn.outcome(state))
-    table.refresh_from_db()
+    done = game_advance(game=game, bots=humans.table_bots(table=table, seats=seats),
+                        live=any(not s.player.is_bot for s in seats),
+                        pause_s=_batch_pause())
+    if done.finished:
+        table_finish(table_id=table.pk, outcome=done.outcome)
+        table.refresh_from_db()
     return table
 
 

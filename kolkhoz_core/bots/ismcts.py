@@ -16,7 +16,7 @@ One search per decision, over the rest of the current year:
    card to its own crop); the seat's own swap and trump decisions are searched at the
    root; other seats' swaps are played by the playout policy.
 3. **Playout** — the lean ``YearSim`` plays to the end of the year's requisition with
-   the ``heuristic`` playout policy (``sim.rollout_*``: duck or win by exposure, keep
+   the ``heuristic`` playout policy (``rollout.rollout_*``: duck or win by exposure, keep
    the pocket card, greedy assignment, profitable swaps) or ``random``.
 4. **Value** — the year's outcome in [0, 1] for each seat: its cellar total against
    the mean of the others' (``value=linear``, the default) or its margin over the best
@@ -46,10 +46,10 @@ from typing import Any
 
 from ..cards import CARD_ID, CODE, SUIT, SUITS, WRECKER
 from ..choices import Choices
+from .assessment import Assessment
 from .base import register
 from .determinize import Determinizer
 from .heuristic import (
-    Assessment,
     HeuristicBot,
     assignment_value,
     choose_play,
@@ -57,7 +57,8 @@ from .heuristic import (
     swap_scores,
 )
 from .knowledge import Knowledge
-from .sim import ASSIGN, DONE, PLAY, SWAP, TRUMP, YearSim, greedy_assign, playout, rollout_step
+from .rollout import greedy_assign, playout, rollout_step
+from .sim import ASSIGN, DONE, PLAY, SWAP, TRUMP, YearSim
 
 DEFAULT_ITERATIONS = 500
 ROOT_ASSIGN_CANDIDATES = 6

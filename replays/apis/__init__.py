@@ -13,7 +13,7 @@ game's seat token (``Authorization: Bearer …``), else a spectator.
 
 from .audits import GameEvidenceApi, GameExplainApi, GameWhatIfApi
 from .catalog import CatalogApi
-from .common import ERROR_SCHEMA, CreatedGameSerializer, GameOutputSerializer
+from .common import ERROR_SCHEMA, CreatedGameSerializer, GameOutputSerializer, SeatViewMixin
 from .games import (
     GameDetailApi,
     GameImportApi,
@@ -28,7 +28,6 @@ from .play import (
     GameSeatTokenApi,
     GameStateApi,
     GameStreamApi,
-    SeatViewMixin,
     SSERenderer,
 )
 from .replay import GameEventsApi, GameFramesApi

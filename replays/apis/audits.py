@@ -92,5 +92,5 @@ class GameEvidenceApi(APIView):
         body = json.dumps(bundle, ensure_ascii=False, indent=1).encode("utf-8")
         return HttpResponse(body, content_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="kolkhoz-evidence-{game.pk}.json"',
-            "ETag": f'"{game.head_hash}"',
+            "ETag": f'"{selectors.head_hash_public(game=game)}"',
         })

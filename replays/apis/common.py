@@ -7,9 +7,11 @@ from typing import Any
 
 from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.request import Request
 
 from .. import selectors, services
+from ..auth import SeatTokenAuthentication
 from ..errors import MalformedError
 from ..models import Game
 
@@ -24,12 +26,19 @@ ERROR_SCHEMA = inline_serializer(
 
 class GameOutputSerializer(serializers.ModelSerializer):
     seed = serializers.SerializerMethodField()
+    head_hash = serializers.SerializerMethodField(
+        help_text="the hash chain's head once the game is finished; while it is live an "
+                  "opaque tag of the head (`live-…`, changes with every append)")
 
     class Meta:
         model = Game
         fields = ["id", "game", "status", "ruleset", "preset", "seats", "seed_commitment", "seed",
                   "engine_version", "rules_version", "head_seq", "head_hash",
                   "created_at", "updated_at"]
+
+    def get_head_hash(self, game: Game) -> str:
+        """``selectors.head_hash_public``: never a live game's chain hash."""
+        return selectors.head_hash_public(game=game)
 
     def get_seed(self, game: Game) -> str | None:
         """The seed, revealed only once the game has ended."""
@@ -83,3 +92,19 @@ def if_none_match(request: Request) -> set[str]:
     """The entity tags of the request's ``If-None-Match`` (weak ones as strong)."""
     raw = request.headers.get("If-None-Match", "")
     return {t.strip().removeprefix("W/") for t in raw.split(",") if t.strip()}
+
+
+class SeatViewMixin:
+    """A seat acts by its secret token (``Authorization: Bearer``) or, on the web, by
+    the signed-in account that holds it (``GameSeat.user``; session + CSRF)."""
+
+    authentication_classes = [SeatTokenAuthentication, SessionAuthentication]
+
+    @staticmethod
+    def seat_viewer(request: Request, game: Game) -> int | None:
+        """The seat ``request`` is for in ``game``: its token's seat, else (no token)
+        the seat the signed-in account holds; None for a spectator."""
+        seat = viewer_of(request, game)
+        if seat is None and request.auth is None:
+            seat = selectors.seat_of_user(game=game, user=request.user)
+        return seat

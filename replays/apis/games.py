@@ -151,5 +151,6 @@ class GameInputApi(APIView):
         finished = game.status == "finished"
         events = engine.redact(new, viewer, finished=finished,
                                engine_version=game.engine_version, game=game.game)
-        return Response({"head_seq": game.head_seq, "head_hash": game.head_hash,
+        return Response({"head_seq": game.head_seq,
+                         "head_hash": selectors.head_hash_public(game=game),
                          "events": events}, status=201)

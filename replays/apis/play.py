@@ -20,11 +20,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import engine, live, selectors, services
-from ..auth import SeatTokenAuthentication
 from ..errors import AuthError, ForbiddenError, MalformedError
 from ..models import Game, GameSeat
 from ..renderers import NDJSONRenderer
-from .common import ERROR_SCHEMA, after_param, validated, viewer_of
+from .common import ERROR_SCHEMA, SeatViewMixin, after_param, validated
 
 
 class SSERenderer(BaseRenderer):
@@ -39,20 +38,6 @@ class SSERenderer(BaseRenderer):
                renderer_context: dict[str, Any] | None = None) -> bytes:
         body = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
         return f"event: error\ndata: {body}\n\n".encode()
-
-
-class SeatViewMixin:
-    """A seat acts by its secret token (``Authorization: Bearer``) or, on the web, by
-    the signed-in account that holds it (``GameSeat.user``; session + CSRF)."""
-
-    authentication_classes = [SeatTokenAuthentication, SessionAuthentication]
-
-    @staticmethod
-    def seat_viewer(request: Request, game: Game) -> int | None:
-        seat = viewer_of(request, game)
-        if seat is None and request.auth is None:
-            seat = selectors.seat_of_user(game=game, user=request.user)
-        return seat
 
 
 class GameCommandApi(SeatViewMixin, APIView):
@@ -89,7 +74,8 @@ class GameCommandApi(SeatViewMixin, APIView):
         game.refresh_from_db()
         events = engine.redact(new, seat, finished=game.status == "finished",
                                engine_version=game.engine_version, game=game.game)
-        return Response({"head_seq": game.head_seq, "head_hash": game.head_hash,
+        return Response({"head_seq": game.head_seq,
+                         "head_hash": selectors.head_hash_public(game=game),
                          "events": events}, status=201)
 
 

@@ -1,5 +1,6 @@
 """Replaying a game: its log redacted for the viewer (JSON or NDJSON) and its frames
-(``/api/games/{id}/events/``, ``/frames/``, with the head hash as ETag)."""
+(``/api/games/{id}/events/``, ``/frames/``, with the head hash as ETag; the frames are
+built by ``replays.frames``)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import selectors
+from .. import frames, selectors
 from ..renderers import NDJSONRenderer
-from .common import ERROR_SCHEMA, after_param, if_none_match, viewer_of
+from .common import ERROR_SCHEMA, SeatViewMixin, after_param, if_none_match, viewer_of
 
 
 class GameEventsApi(APIView):
@@ -43,34 +44,48 @@ class GameEventsApi(APIView):
             response = StreamingHttpResponse(lines, content_type="application/x-ndjson")
         else:
             response = Response({"game": str(game.pk), "head_seq": game.head_seq,
-                                 "head_hash": game.head_hash,
+                                 "head_hash": selectors.head_hash_public(game=game),
                                  "finished": game.status == "finished", "events": events})
         patch_vary_headers(response, ["Authorization", "Accept"])  # differs per viewer
         return response
 
 
-class GameFramesApi(APIView):
+class GameFramesApi(SeatViewMixin, APIView):
     @extend_schema(
         operation_id="games_frames",
         responses={200: OpenApiTypes.OBJECT, 304: None, 400: ERROR_SCHEMA, 403: ERROR_SCHEMA,
                    404: ERROR_SCHEMA},
-        parameters=[OpenApiParameter(
-            "perspective", str,
-            description=("`spectator` or a seat `0`-`3`: a finished game replayed as that "
-                         "viewer saw it during play; on a live game a spectator's, or a "
-                         "seat's with that seat's token (403 `perspective_forbidden`)."))],
-        description=("The state after every step, rendered for the viewer, with each step's "
-                     "caption and clause ids. ETag: the head hash (per viewer while live)."),
+        parameters=[
+            OpenApiParameter("perspective", str, description=(
+                "`spectator` or a seat number: a finished game replayed as that viewer "
+                "saw it during play; on a live game a spectator's, or a seat's by that "
+                "seat only (its token, or the signed-in account holding it; else 403 "
+                "`perspective_forbidden`)")),
+            OpenApiParameter("after", int, description=(
+                "only the frames of steps with seq > after (a page that holds the "
+                "earlier ones)")),
+        ],
+        description=(
+            "The state after every step, rendered for the viewer: `{game, game_type, "
+            "head_seq, head_hash, finished, viewer, as_played, seats, clauses, frames: "
+            "[{seq, type, caption, explanation, rules, event, state}]}` plus the game's "
+            "render hints (Kolkhoz: `quota`). `explanation` is the game's own words for "
+            "the step, `caption` its first sentence; `clauses` maps each cited clause id "
+            "to its rulebook anchor. The viewer: the seat of the token, else the seat the "
+            "signed-in account holds, else a spectator. ETag: the head hash (per viewer "
+            "while live)."),
     )
     def get(self, request: Request, game_id: str) -> HttpResponse:
         game = selectors.game_get(game_id=game_id)
-        viewer, as_played = selectors.frames_perspective(
-            game=game, viewer=viewer_of(request, game),
+        viewer, as_played = frames.frames_perspective(
+            game=game, viewer=self.seat_viewer(request, game),
             perspective=request.query_params.get("perspective"))
+        after = after_param(request)
         etag = f'"{selectors.game_etag(game=game, viewer=viewer, as_played=as_played)}"'
-        headers = {"ETag": etag, "Vary": "Authorization, Accept",
+        headers = {"ETag": etag, "Vary": "Authorization, Accept, Cookie",
                    "Cache-Control": "private, no-cache"}
         if etag in if_none_match(request):
             return HttpResponse(status=304, headers=headers)
-        body = selectors.game_frames_json(game=game, viewer=viewer, as_played=as_played)
+        body = frames.game_frames_json(game=game, viewer=viewer, as_played=as_played,
+                                       after=after)
         return HttpResponse(body, content_type="application/json", headers=headers)

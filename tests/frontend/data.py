@@ -36,7 +36,7 @@ def known_log() -> list[dict[str, Any]]:
 
 def captions(game: Any) -> list[str]:
     """Each step's caption as the frames API words it."""
-    from replays.selectors import game_frames_for_viewer
+    from replays.frames import game_frames_for_viewer
 
     return [f["caption"] for f in game_frames_for_viewer(game=game, viewer=None)["frames"]]
 

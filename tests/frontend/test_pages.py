@@ -40,7 +40,9 @@ def test_replay_page_names_its_game_and_404s_for_an_unknown_one(client):
     assert r.status_code == 200
     body = r.content.decode()
     assert f'data-game="{game.pk}"' in body and 'data-status="finished"' in body
-    assert "frontend/replay.js" in body and "frontend/cards.css" in body
+    assert "frontend/replay.js" in body and "frontend/shell.css" in body
+    assert 'data-game-type="kolkhoz"' in body
+    assert '<script id="rulebooks" type="application/json">{"docs/rules.md": "/rules/"}' in body
     missing = client.get("/games/not-a-game/")
     assert missing.status_code == 404 and b"No such game" in missing.content
     assert client.get("/games/00000000-0000-0000-0000-000000000000/").status_code == 404
@@ -59,9 +61,20 @@ def test_league_pages_render_and_404(client, monkeypatch):
 
 
 def test_every_page_module_is_served(client):
-    for name in ("replay.js", "cards.js", "table.js", "replay-controller.js", "replay-log.js",
-                 "perspective.js", "api.js", "dom.js", "tournament.js", "ladder.js",
-                 "ratingchart.js", "sortable.js", "leagues.js", "index.js", "site.css",
-                 "cards.css"):
+    for name in ("replay.js", "play.js", "shell.js", "log.js", "clauses.js", "controls.js",
+                 "deeplink.js", "renderers.js", "games/kolkhoz.js", "games/kolkhoz-cards.js",
+                 "games/kolkhoz-controls.js", "games/kolkhoz.css", "games/generic.js",
+                 "games/generic.css", "replay-controller.js", "perspective.js", "api.js",
+                 "dom.js", "tournament.js", "ladder.js", "ratingchart.js", "sortable.js",
+                 "leagues.js", "index.js", "site.css", "shell.css"):
         r = client.get(f"/static/frontend/{name}")
         assert r.status_code == 200, name
+
+
+def test_play_page_is_the_shell_with_moves_and_404s_for_an_unknown_game(client):
+    game = data.known_game()
+    body = client.get(f"/play/{game.pk}/").content.decode()
+    assert 'id="play"' in body and 'data-game-type="kolkhoz"' in body and 'id="actions"' in body
+    assert "frontend/play.js" in body and 'id="log"' in body and 'id="perspective"' in body
+    missing = client.get("/play/00000000-0000-0000-0000-000000000000/")
+    assert missing.status_code == 404 and b"No such game" in missing.content

@@ -17,7 +17,7 @@ import psycopg
 import pytest
 from django.db import DatabaseError, connection
 
-from replays import services
+from replays import services, store
 from replays.models import Game, GameEvent
 from replays.selectors import chain_check, game_events, game_verify
 from tests.replays.helpers import bot_log
@@ -40,7 +40,7 @@ def _terminate_this_backend() -> None:
 
 
 def _moment_after_lock(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = services.chain.link
+    original = store.chain.link
     calls = {"n": 0}
 
     def link(prev: str, event: Any) -> str:
@@ -49,11 +49,11 @@ def _moment_after_lock(monkeypatch: pytest.MonkeyPatch) -> None:
         calls["n"] += 1
         return original(prev, event)
 
-    monkeypatch.setattr(services.chain, "link", link)
+    monkeypatch.setattr(store.chain, "link", link)
 
 
 def _moment_mid_copy(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = services._json_text
+    original = store._json_text
     calls = {"n": 0}
 
     def json_text(payload: Any) -> str:
@@ -62,17 +62,17 @@ def _moment_mid_copy(monkeypatch: pytest.MonkeyPatch) -> None:
             _terminate_this_backend()
         return original(payload)
 
-    monkeypatch.setattr(services, "_json_text", json_text)
+    monkeypatch.setattr(store, "_json_text", json_text)
 
 
 def _moment_after_copy(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = services._insert_events
+    original = store._insert_events
 
     def insert(rows: list[tuple[Any, ...]]) -> None:
         original(rows)
         _terminate_this_backend()
 
-    monkeypatch.setattr(services, "_insert_events", insert)
+    monkeypatch.setattr(store, "_insert_events", insert)
 
 
 def _moment_before_commit(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,7 +6,7 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 
-from replays import engine, selectors
+from replays import engine, frames
 from replays.models import Game
 from replays.services import game_append
 
@@ -21,14 +21,14 @@ def test_frames_are_cached_per_head_hash_and_viewer(monkeypatch):
     calls = []
     real = engine.states
     monkeypatch.setattr(engine, "states", lambda ev, **kw: calls.append(1) or real(ev, **kw))
-    first = selectors.game_frames_json(game=game, viewer=None)
-    assert selectors.game_frames_json(game=game, viewer=None) == first
+    first = frames.game_frames_json(game=game, viewer=None)
+    assert frames.game_frames_json(game=game, viewer=None) == first
     assert len(calls) == 1
-    selectors.game_frames_json(game=game, viewer=0)  # another viewer: its own entry
+    frames.game_frames_json(game=game, viewer=0)  # another viewer: its own entry
     assert len(calls) == 2
     game_append(game=game, expected_seq=6, events=log[6:8])  # new head: recomputed
     game = Game.objects.get(pk=game.pk)
-    assert selectors.game_frames_json(game=game, viewer=None) != first
+    assert frames.game_frames_json(game=game, viewer=None) != first
     assert len(calls) == 3
 
 

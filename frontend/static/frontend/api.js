@@ -1,5 +1,6 @@
 // Fetching from the platform's API: JSON with an optional seat token and ETag.
 // getJSON(url, {token, etag}) -> {status, etag, body} (body null on 304); throws ApiError.
+// postJSON(url, data, {token, csrf}) -> {ok, status, body}.
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -31,4 +32,16 @@ export async function getAll(url) {
     next = body.next;
   }
   return out;
+}
+
+// POST a JSON body as a seat (its token, or the session with its CSRF token):
+// {ok, status, body}. An HTTP error does not throw: its body is the API's error envelope.
+export async function postJSON(url, data, { token = null, csrf = "" } = {}) {
+  const headers = { Accept: "application/json", "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (csrf) headers["X-CSRFToken"] = csrf;
+  const response = await fetch(url, { method: "POST", headers, credentials: "same-origin",
+                                      body: JSON.stringify(data) });
+  const body = await response.json().catch(() => null);
+  return { ok: response.ok, status: response.status, body };
 }

@@ -1,8 +1,8 @@
-// Drawing the game's objects from API data: cards, card backs, fields, cellars, the
-// North pile and a trick. Shared by every page that shows a table (replay, play).
-// No rules here: a card the API sends as null is drawn as a back; hours, completion
-// and visibility are what the API computed.
-import { el } from "./dom.js";
+// Kolkhoz's card faces and objects, drawn from API data: cards, card backs, fields,
+// cellars, the North pile and a trick (used by the Kolkhoz table renderer and its
+// input controls). No rules here: a card the API sends as null is drawn as a back;
+// hours, completion and visibility are what the API computed.
+import { el } from "../dom.js";
 
 export const CROPS = {
   H: { name: "Wheat", symbol: "♥" },

@@ -1,20 +1,17 @@
-// The replay's log beside the table: every step in words with the clause ids it
-// applied, each linked to the rulebook (/rules/#clause.id), and the current step's
-// details (caption, clauses, facts, a link to cite it).
+// The log beside the table: every step in the game's own words (the API's
+// `explanation`) with the clause ids it applied, each linked to the rulebook; and the
+// current step's detail (its caption — the explanation's first sentence —, the rest of
+// the explanation, its clauses, the facts the ruling used, a link to cite it).
 import { el } from "./dom.js";
+import { ruleLinks } from "./clauses.js";
 
-export function ruleLinks(rules) {
-  return el("span", { class: "rules" }, ...rules.flatMap((id) => [
-    el("a", { href: `/rules/#${encodeURIComponent(id)}`, class: "clause",
-              "aria-label": `rule ${id}`, title: `Rulebook: ${id}` }, id), " "]));
-}
-
-// The whole log as <li>s (links to #step=i); returns the list items for highlighting.
-export function renderLog(list, frames) {
+// The whole log as <li>s (each links to #step=i); returns the items, for highlighting.
+export function renderLog(list, frames, anchors) {
   const items = frames.map((frame, i) => el("li", { dataset: { step: i, type: frame.type } },
-    el("a", { href: `#step=${i}`, class: "step-link", "aria-label": `Step ${i}: ${frame.caption}` },
-      el("span", { class: "num" }, String(i)), " ", frame.caption),
-    frame.rules.length ? " " : null, frame.rules.length ? ruleLinks(frame.rules) : null));
+    el("a", { href: `#step=${i}`, class: "step-link" },
+      el("span", { class: "num" }, String(i)), " ",
+      el("span", { class: "explanation" }, frame.explanation || frame.caption)),
+    frame.rules.length ? " " : null, frame.rules.length ? ruleLinks(frame.rules, anchors) : null));
   list.replaceChildren(...items);
   return items;
 }
@@ -37,14 +34,17 @@ function factValue(value) {
   return String(value);
 }
 
-// The current step: its caption, clauses and the facts the ruling used.
-export function renderStepDetail(box, frame, step, total, permalink) {
+// The current step: caption, the rest of its explanation, clauses, facts, permalink.
+export function renderStepDetail(box, frame, step, total, { permalink, anchors }) {
   const facts = frame.event.facts || {};
   const keys = Object.keys(facts);
+  const text = frame.explanation || "";
+  const more = text.startsWith(frame.caption) ? text.slice(frame.caption.length).trim() : text;
   box.replaceChildren(...[
     el("h2", {}, `Step ${step} of ${total - 1}`, el("span", { class: "type" }, ` · ${frame.type}`)),
     el("p", { class: "caption", id: "caption" }, frame.caption),
-    frame.rules.length ? el("p", {}, "Rules applied: ", ruleLinks(frame.rules)) : null,
+    more ? el("p", { class: "explanation-more" }, more) : null,
+    frame.rules.length ? el("p", {}, "Rules applied: ", ruleLinks(frame.rules, anchors)) : null,
     keys.length ? el("dl", { class: "facts", "aria-label": "Facts the ruling used" },
       ...keys.flatMap((k) => [el("dt", {}, k), el("dd", {}, factValue(facts[k]))])) : null,
     el("p", { class: "permalink" }, el("a", { href: permalink, "aria-label": `Link to step ${step}` }, "Link to this step"))].filter(Boolean));

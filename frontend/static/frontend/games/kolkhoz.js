@@ -1,9 +1,13 @@
-// The table as a player sees it, drawn from one frame's state (the API's seat or
+// Kolkhoz's table renderer (the page shell's renderer registry, ../renderers.js):
+// the table as a player sees it, drawn from one frame's state (the API's seat or
 // spectator view): status line, four seats around the fields and the trick, North.
-// renderTable(state, {quota, bottom}) -> element. `bottom`: the seat drawn nearest
-// the viewer (the perspective's seat; seat 0 for a spectator).
-import { el } from "./dom.js";
-import { CROPS, cardRow, cellar, field, north, trick } from "./cards.js";
+// Also its legend, its stylesheet (card faces) and its legal-input controls.
+import { el } from "../dom.js";
+import { CROPS, cardRow, cellar, field, north, trick } from "./kolkhoz-cards.js";
+
+export { controls, inputLabel } from "./kolkhoz-controls.js";
+
+export const stylesheet = new URL("./kolkhoz.css", import.meta.url).href;
 
 const PHASES = { setup: "setting up", deal: "the deal", trump: "naming trump", swap: "the swap",
                  play: "tricks", assign: "assignment", resolve: "end of the year", over: "game over" };
@@ -56,11 +60,24 @@ function currentTrick(s) {
                                               winner: last.winner });
 }
 
-export function renderTable(s, { quota, bottom = 0 }) {
+// renderTable(state, {hints: {quota}, bottom}) -> element. `bottom`: the seat drawn
+// nearest the viewer (the perspective's seat; seat 0 for a spectator).
+export function renderTable(s, { hints = {}, bottom = 0 } = {}) {
+  const quota = hints.quota;
   const seats = [0, 1, 2, 3].map((k) => seat(s, (bottom + k) % 4, POSITIONS[k]));
   const centre = el("div", { class: "centre" },
     el("div", { class: "fields", role: "group", "aria-label": "Fields" },
       ...s.fields.map((f) => field(f, { quota, trump: s.trump }))),
     currentTrick(s));
   return el("div", { class: "table" }, statusLine(s), ...seats, centre, north(s.north));
+}
+
+// What the marks on the cards mean (shown under the table).
+export function legend() {
+  return el("p", { class: "legend", "aria-label": "Legend" },
+    el("span", {}, el("span", { class: "card back", "aria-hidden": "true" }), " hidden from this viewer"),
+    el("span", {}, el("span", { class: "card note-hidden", "aria-hidden": "true" },
+      el("span", { class: "rank" }, "9")), " hidden cellar card this viewer may see"),
+    el("span", {}, el("span", { class: "card note-reward", "aria-hidden": "true" },
+      el("span", { class: "rank" }, "A")), " reward card"));
 }
