@@ -2,6 +2,7 @@
 old database) and after (new code, migrated copy). Standard library only:
 
     python benchmarks/upgrade/compare.py old.json new.json [--allow-reordered]
+        [--known FILE]
 
 Every response of the old snapshot must come back with the same status, ETag and body
 — except a verify report that failed before and passes now (listed as ``fixed``).
@@ -13,7 +14,10 @@ whose differing words are all card labels (``10♥``, ``the Wrecker``) or a fiel
 (``Wheat 22``) — else ``changed``.
 Exit 1 on any ``changed`` or missing value, and on a reordering unless
 ``--allow-reordered`` (engine 0.2.0's x.key_order fix lists field cards in play order:
-docs/verify.md, "Checking an upgrade").
+docs/verify.md, "Checking an upgrade"). ``--known FILE``: deliberate changes since the
+old release, one per line ``SCOPE<TAB>KIND<TAB>WHY`` (``KIND`` a difference kind as
+printed below; ``SCOPE`` ``all``, or ``live``: only in games live in the old snapshot):
+listed as ``known``, allowed.
 """
 
 from __future__ import annotations
@@ -111,20 +115,63 @@ def _by_kind(lines: list[str]) -> dict[str, list[str]]:
     return kinds
 
 
+def _game_of(line: str, old: dict[str, Any]) -> str | None:
+    """The game a difference is about: its id in the URL, or the ``id`` of the listed
+    item (``….results[N]``) in the old snapshot."""
+    if game := re.match(r"/api/games/([0-9a-f-]{36})/", line):
+        return game.group(1)
+    if item := re.match(r"(.*?)\.results\[(\d+)\]", line):
+        results = (old.get(item.group(1), {}).get("body") or {}).get("results") or []
+        index = int(item.group(2))
+        return results[index].get("id") if index < len(results) else None
+    return None
+
+
+def known_changes(path: str | None, old: dict[str, Any],
+                  changed: list[str]) -> tuple[dict[str, tuple[str, list[str]]], list[str]]:
+    """Split ``changed`` into the deliberate changes a ``--known`` file lists
+    (``{kind: (why, lines)}``) and the rest."""
+    entries = {}
+    if path:
+        for line in open(path, encoding="utf-8"):
+            if line.strip() and not line.startswith("#"):
+                scope, kind, why = line.rstrip("\n").split("\t")
+                entries[kind] = (scope, why)
+    live = {url.split("/")[3] for url, r in old.items()
+            if re.fullmatch(r"/api/games/[^/]+/", url)
+            and (r.get("body") or {}).get("status") == "live"}
+    known: dict[str, tuple[str, list[str]]] = {}
+    rest = []
+    for line in changed:
+        kind = pattern(line.split(": ", 1)[0])
+        scope, why = entries.get(kind, (None, ""))
+        if scope == "all" or (scope == "live" and _game_of(line, old) in live):
+            known.setdefault(kind, (why, []))[1].append(line)
+        else:
+            rest.append(line)
+    return known, rest
+
+
 def main(argv: list[str]) -> int:
-    paths = [a for a in argv if not a.startswith("--")]
+    paths = [a for i, a in enumerate(argv)
+             if not a.startswith("--") and (i == 0 or argv[i - 1] != "--known")]
     allow = "--allow-reordered" in argv
+    known_file = argv[argv.index("--known") + 1] if "--known" in argv else None
     old, new = (json.load(open(p, encoding="utf-8")) for p in paths[:2])
     out = compare(old, new)
+    known, out["changed"] = known_changes(known_file, old, out["changed"])
     for field in sorted(out["added"]):
         print(f"added      {field}")
     for url in out["fixed"]:
         print(f"fixed      {url} (failed before the upgrade, verifies now)")
+    for kind, (why, lines) in sorted(known.items()):
+        print(f"known      {kind}  ({len(lines)}x: {why})")
     for label, lines in (("reordered", out["reordered"]), ("CHANGED", out["changed"])):
         for kind, group in sorted(_by_kind(lines).items()):
             print(f"{label:10} {kind}  ({len(group)}x, e.g. {group[0][:220]})")
     games = {m.group(0) for line in out["reordered"] for m in [ID.search(line)] if m}
     print(f"{len(old)} responses compared: {len(out['changed'])} changed, "
+          f"{sum(len(lines) for _, lines in known.values())} known, "
           f"{len(out['reordered'])} reordered (in {len(games)} games"
           f"{', allowed' if allow else ''}), {len(out['added'])} added field pattern(s), "
           f"{len(out['fixed'])} verify failure(s) fixed")
