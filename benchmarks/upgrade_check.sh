@@ -38,6 +38,10 @@ SECRET_KEY=$(python3 -c "import secrets; print(secrets.token_urlsafe(50))")
 export SECRET_KEY
 FAILED=()
 
+dropdb() {  # quietly: "does not exist, skipping" is no news
+    PGOPTIONS="-c client_min_messages=warning" command dropdb "$@"
+}
+
 cleanup() {
     git -C "$NEW" worktree remove --force "$OLD_TREE" >/dev/null 2>&1
     if [ "${KEEP_DBS:-}" != 1 ]; then
