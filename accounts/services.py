@@ -50,12 +50,17 @@ def player_of(*, user: Any) -> Player:
     return Player.objects.create(name=user.username, kind=PlayerKind.HUMAN, user=user)
 
 
+_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+            9: "nine", 10: "ten"}
+
+
 def tournament_enter(*, user: Any, tournament_id: int) -> Entry:
     """Enter the account's player in a tournament that has not started (draft or
     scheduled). Raises ``NotFoundError``, ``ConflictError(not_open)`` once it has
     started or when it is a bot-only run with an explicit seed secret
     (``bots_only``, docs/shuffle.md), ``ConflictError(already_entered)``,
-    ``ConflictError(full)`` for a match series that already has its four entries."""
+    ``ConflictError(full)`` for a match series that already has its entries (one per
+    seat of its table size: four for Kolkhoz)."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         raise NotFoundError(f"no tournament {tournament_id}")
@@ -68,9 +73,10 @@ def tournament_enter(*, user: Any, tournament_id: int) -> Entry:
     player = player_of(user=user)
     if (tournament.format == Format.SERIES
             and not tournament.entries.filter(player=player).exists()
-            and tournament.entries.count() >= 4):
-        raise ConflictError(f"tournament {tournament.name!r} is a match series of four, "
-                            "and it has four entries", code="full")
+            and tournament.entries.count() >= tournament.table_size):
+        size = _NUMBERS.get(tournament.table_size, str(tournament.table_size))
+        raise ConflictError(f"tournament {tournament.name!r} is a match series of {size}, "
+                            f"and it has {size} entries", code="full")
     entry, created = Entry.objects.get_or_create(tournament=tournament, player=player)
     if not created:
         if not entry.withdrawn:

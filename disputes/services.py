@@ -73,9 +73,14 @@ CLAUSE_RE = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_*]+)*$")
 
 
 @functools.cache
-def known_clauses() -> frozenset[str]:
-    """The clause ids of the project rulebook (the anchors of docs/rules.md)."""
-    path = Path(settings.BASE_DIR) / "docs" / "rules.md"
+def known_clauses(game: str = engine.DEFAULT_GAME) -> frozenset[str]:
+    """The clause ids of ``game``'s rulebook page in the repository: the anchors of the
+    document its definition's ``clause_anchor`` points at (Kolkhoz: docs/rules.md).
+    Empty when the game names no rulebook (then any well-formed id is accepted)."""
+    anchor = engine.definition(None, game).clause_anchor("x")
+    if not anchor or "#" not in anchor:
+        return frozenset()
+    path = Path(settings.BASE_DIR) / anchor.split("#", 1)[0]
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
@@ -83,29 +88,33 @@ def known_clauses() -> frozenset[str]:
     return frozenset(re.findall(r'<a id="([^"]+)"></a>', text))
 
 
-def _check_clause(clause: Any) -> str:
+def _check_clause(clause: Any, game: str = engine.DEFAULT_GAME) -> str:
     if not isinstance(clause, str) or not CLAUSE_RE.match(clause):
         raise MalformedError("clause must be a clause id such as 'req.take'",
                              code="unknown_clause")
-    known = known_clauses()
+    known = known_clauses(game)
     if known and clause not in known:
-        raise MalformedError(f"no clause {clause!r} in the rulebook (docs/rules.md)",
+        anchor = engine.definition(None, game).clause_anchor(clause) or ""
+        raise MalformedError(f"no clause {clause!r} in the rulebook ({anchor.split('#')[0]})",
                              code="unknown_clause")
     return clause
 
 
 # -- effective results --------------------------------------------------------------------
-def effective_result(events: list[Event]) -> dict[str, Any] | None:
+def effective_result(events: list[Event], *,
+                     game: str = engine.DEFAULT_GAME) -> dict[str, Any] | None:
     """A finished log's result as it stands after every ruling: the game's outcome
-    (``engine.outcome``: ``places``/``scores`` and the tie-break ``medals``), overridden
-    by the latest ``result_adjusted``; ``voided`` once a ``game_voided`` follows. None
-    before the game's end."""
-    base = engine.outcome(events)
+    (``engine.outcome`` of ``game``: ``places``/``scores``, ``tiebreaks`` by name, and
+    Kolkhoz's ``medals`` — zeros for a game without them), overridden by the latest
+    ``result_adjusted``; ``voided`` once a ``game_voided`` follows. None before the
+    game's end."""
+    base = engine.outcome(events, game=game)
     if base is None:
         return None
     out: dict[str, Any] = {
         "places": list(base.places), "scores": list(base.scores),
         "medals": list(base.tiebreaks.get("medals") or [0] * len(base.places)),
+        "tiebreaks": {str(k): list(v) for k, v in base.tiebreaks.items()},
         "voided": False, "adjusted_at": None}
     for ev in compensating.split(events)[1]:
         t = ev.get("type")
@@ -120,12 +129,13 @@ def effective_result(events: list[Event]) -> dict[str, Any] | None:
     return out
 
 
-def check_places(places: Any) -> list[int]:
-    """Four places in competition ranking (1,2,2,4): each place is 1 + the number of
-    seats strictly ahead. Raises MalformedError (``bad_places``)."""
-    if (not isinstance(places, list) or len(places) != 4
-            or not all(type(p) is int and 1 <= p <= 4 for p in places)):
-        raise MalformedError("places must be four places 1-4 in seat order",
+def check_places(places: Any, seats: int = 4) -> list[int]:
+    """One place per seat (``seats`` of them) in competition ranking (1,2,2,4): each
+    place is 1 + the number of seats strictly ahead. Raises MalformedError
+    (``bad_places``)."""
+    if (not isinstance(places, list) or len(places) != seats
+            or not all(type(p) is int and 1 <= p <= seats for p in places)):
+        raise MalformedError(f"places must be {seats} places 1-{seats} in seat order",
                              code="bad_places")
     for p in places:
         if p != 1 + sum(1 for q in places if q < p):
@@ -148,7 +158,8 @@ def dispute_raise(*, game: Game, seq_from: int, seq_to: int, clause: str, text: 
     if not isinstance(text, str) or not text.strip():
         raise MalformedError("say what is disputed (text)")
     return Dispute.objects.create(game=game, seq_from=seq_from, seq_to=seq_to,
-                                  clause=_check_clause(clause), text=text, raised_by=user)
+                                  clause=_check_clause(clause, game.game), text=text,
+                                  raised_by=user)
 
 
 def dispute_review(*, dispute: Dispute, user: Any) -> Dispute:
@@ -201,7 +212,8 @@ def _compensating_event(dispute: Dispute, game: Game, adjustment: Any, user: Any
     if not isinstance(adjustment, dict) or adjustment.get("type") not in ADJUSTMENT_TYPES:
         raise MalformedError("adjustment must be {type: result_adjusted, places, scores?} "
                              "or {type: game_voided}", code="bad_adjustment")
-    current = effective_result(game_events(game=game))
+    current = effective_result(game_events(game=game), game=game.game)
+    seats = len(game.seats)
     if current is None:
         raise ConflictError("the game has not ended", code="game_not_finished")
     if current["voided"]:
@@ -211,11 +223,12 @@ def _compensating_event(dispute: Dispute, game: Game, adjustment: Any, user: Any
                  "by": getattr(user, "username", None) or str(user), "ruling": ruling,
                  "rules": [dispute.clause]}
     if adjustment["type"] == "result_adjusted":
-        places = check_places(adjustment.get("places"))
+        places = check_places(adjustment.get("places"), seats)
         scores = adjustment.get("scores", current["scores"])
-        if (not isinstance(scores, list) or len(scores) != 4
+        if (not isinstance(scores, list) or len(scores) != seats
                 or not all(type(s) is int for s in scores)):
-            raise MalformedError("scores must be four integers", code="bad_adjustment")
+            raise MalformedError(f"scores must be {seats} integers, one per seat",
+                                 code="bad_adjustment")
         ev.update({"previous_places": current["places"], "places": places,
                    "previous_scores": current["scores"], "scores": scores})
     return ev

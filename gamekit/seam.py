@@ -87,7 +87,9 @@ class GameDefinition(ABC):
     and ``end_type``: the type of the event that ends a game (it reveals the seed).
     The opening event (seq 0) carries ``ruleset``, ``seats``, ``seed_commitment``,
     ``engine_version`` and ``rules_version``: a stored log names the engine it is pinned
-    to. ``state_type`` (optional): the class of the game's states.
+    to. ``state_type`` (optional): the class of the game's states. ``score_name``,
+    ``lower_score_wins`` and ``tiebreak_names`` (optional) tell tournaments how to
+    name and order the outcome's scores and tie-break values in their standings.
     """
 
     id: str
@@ -99,6 +101,13 @@ class GameDefinition(ABC):
     errors: tuple[type[Exception], ...]
     end_type: str
     state_type: type | None = None
+    #: How tournaments show and order ``outcome``'s figures (optional): what the game
+    #: calls its score (Kolkhoz: ``cellar``), whether a lower total is better (a
+    #: penalty-point game), and the names of its tie-break values in the order they
+    #: break ties, each higher-better (Kolkhoz: ``medals``).
+    score_name: str = "score"
+    lower_score_wins: bool = False
+    tiebreak_names: tuple[str, ...] = ()
 
     # -- rulesets ------------------------------------------------------------------
     @abstractmethod

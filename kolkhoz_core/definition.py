@@ -39,6 +39,9 @@ class KolkhozDefinition(GameDefinition):
     seats = (4, 4)
     record_format = "kolkhoz-record/1"
     end_type = "game_end"
+    # the standings' names: the cellar totals (higher better), then the medals
+    score_name = "cellar"
+    tiebreak_names = ("medals",)
 
     def __init__(self, eng: ModuleType) -> None:
         self.eng = eng

@@ -43,5 +43,5 @@ def game_seats_assign(*, game: Game, users: Sequence[Any | None] = (),
             GameSeat.objects.filter(game=game, index=index).update(user=user)
     for index, bot in enumerate(bots):
         if bot:
-            engine.bot(bot)  # raises KeyError for an unknown bot
+            engine.bot(bot, game=game.game)  # KeyError for an unknown bot
             GameSeat.objects.filter(game=game, index=index).update(bot=bot)

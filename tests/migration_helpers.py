@@ -15,3 +15,11 @@ def migrate_to(targets: list[tuple[str, str]]) -> Any:
     executor.loader.build_graph()
     executor.migrate(targets)
     return executor.loader.project_state(targets).apps
+
+
+def migrate_to_latest() -> Any:
+    """Migrate the test database to every app's latest migration (what a migration test
+    must leave behind, whatever migrations are added later) and return that state."""
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    return migrate_to(executor.loader.graph.leaf_nodes())

@@ -64,8 +64,11 @@ class LeagueDetailApi(OrganiserView, generics.RetrieveAPIView):
 
 
 class TournamentListApi(OrganiserView, generics.ListAPIView):
-    """GET: tournaments (``?league=ID``, ``?status=``). POST: create one (organisers);
-    its players are bot or person player names already registered."""
+    """GET: tournaments (``?league=ID``, ``?status=``, ``?game=ID``). POST: create one
+    (organisers) of the league's game, at a ``table_size`` from the game's seat range
+    (400 ``bad_table_size``; ``unknown_game``, ``game_mismatch``,
+    ``bad_placement_points``, ``bad_entries``, ``unknown_bot``); its players are bot or
+    person player names already registered."""
 
     serializer_class = serializers.TournamentSerializer
 
@@ -73,12 +76,15 @@ class TournamentListApi(OrganiserView, generics.ListAPIView):
         qs = Tournament.objects.select_related("season").all()
         league = self.request.query_params.get("league")
         status = self.request.query_params.get("status")
+        game = self.request.query_params.get("game")
         if league:
             if not league.isdigit():
                 raise MalformedError("league must be a league id")
             qs = qs.filter(season__league_id=int(league))
         if status:
             qs = qs.filter(status=status)
+        if game:
+            qs = qs.filter(game=game)
         return qs
 
     @extend_schema(request=serializers.TournamentInput,
@@ -152,14 +158,18 @@ class TournamentGamesApi(generics.ListAPIView):
 
 
 class StandingsApi(APIView):
-    """The standings: placement points (default 3/2/1/0, ties split), then cellar totals,
-    then medals, then opponents' points. JSON, or CSV with ``?format=csv``."""
+    """The standings: placement points (default ``table_size-1`` … 0 — 3/2/1/0 at four
+    seats —, ties split, a smaller remainder table's scaled), then the game's score
+    total (Kolkhoz: cellar), then its tie-break values (Kolkhoz: medals), then
+    opponents' points. JSON, or CSV with ``?format=csv`` (the game's columns)."""
 
     renderer_classes = [JSONRenderer, BrowsableAPIRenderer, StandingsCSVRenderer]
+    csv_columns: tuple[str, ...] | None = None
 
     @extend_schema(responses={200: serializers.StandingSerializer(many=True)})
     def get(self, request: Request, pk: int) -> Response:
         t = get_object_or_404(Tournament, pk=pk)
+        self.csv_columns = selectors.tournament_csv_columns(tournament=t)
         rows = selectors.tournament_standings(tournament=t)
         resp = Response(rows)
         if getattr(request.accepted_renderer, "format", "") == "csv":

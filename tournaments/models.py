@@ -1,7 +1,11 @@
-"""League → Season → Tournament → Round → Table (4 seats, one ``replays.Game``),
-players (people or bots), entries, byes, ladder ratings and every rating change.
+"""League → Season → Tournament → Round → Table (the game's table size, one
+``replays.Game``), players (people or bots), entries, byes, ladder ratings and every
+rating change.
 
-Every game lives in ``replays`` as an event log; a table only points at it.
+A league and its tournaments play one registered game (``game``: its id, ``kolkhoz`` for
+everything stored before other games existed); the table size comes from the game's
+seat range (``tournaments.games``). Every game lives in ``replays`` as an event log; a
+table only points at it.
 """
 
 from __future__ import annotations
@@ -11,10 +15,13 @@ from django.db import models
 
 
 class League(models.Model):
-    """A league: where a rating ladder lives. ``ruleset`` is the default for its tournaments."""
+    """A league of one game (``game``, a registered game id): where a rating ladder
+    lives. ``ruleset`` is the default for its tournaments."""
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=120, unique=True)
+    # db_default: a writer that does not know the column still stores a Kolkhoz league
+    game = models.CharField(max_length=32, default="kolkhoz", db_default="kolkhoz")
     description = models.TextField(blank=True, default="")
     ruleset = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -96,10 +103,16 @@ class TimeoutPolicy(models.TextChoices):
 
 
 class Tournament(models.Model):
-    """A tournament for 4-seat tables: its format, rounds, ruleset and master seed."""
+    """A tournament of its league's game: its format, rounds, ruleset, table size and
+    master seed."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(max_length=120)
+    game = models.CharField(max_length=32, default="kolkhoz", db_default="kolkhoz",
+                            db_index=True)
+    # Seats at a full table: the game's fixed size, or the organiser's pick from its
+    # range (smaller remainder tables down to the game's minimum; docs/tournaments-core.md)
+    table_size = models.PositiveSmallIntegerField(default=4, db_default=4)
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.SWISS)
     rounds = models.PositiveIntegerField(default=3)
     ruleset = models.JSONField(default=dict, blank=True)
@@ -119,7 +132,8 @@ class Tournament(models.Model):
                               default=TournamentStatus.DRAFT, db_index=True)
     starts_at = models.DateTimeField(null=True, blank=True, db_index=True)
     rated = models.BooleanField(default=True)
-    placement_points = models.JSONField(default=list, blank=True)  # default [3, 2, 1, 0]
+    # one value per place of a full table; default table_size-1 … 0 ([3, 2, 1, 0])
+    placement_points = models.JSONField(default=list, blank=True)
     fill_policy = models.CharField(max_length=8, default="bots",
                                    choices=[("bots", "Fill with house bots"),
                                             ("bye", "Give byes")])
@@ -192,7 +206,8 @@ class TableStatus(models.TextChoices):
 
 
 class Table(models.Model):
-    """A table of a round: exactly four seats and one game (``replays.Game``)."""
+    """A table of a round: its seats (the tournament's table size, or fewer at a
+    remainder table) and one game (``replays.Game``)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveIntegerField()
@@ -200,9 +215,11 @@ class Table(models.Model):
                                 related_name="table")
     status = models.CharField(max_length=12, choices=TableStatus.choices,
                               default=TableStatus.PENDING, db_index=True)
-    places = models.JSONField(default=list, blank=True)   # game_end places, seat order
+    # the game's Outcome, seat order: places, scores, tie-break values by name
+    places = models.JSONField(default=list, blank=True)
     scores = models.JSONField(default=list, blank=True)
-    medals = models.JSONField(default=list, blank=True)
+    tiebreaks = models.JSONField(default=dict, blank=True, db_default={})
+    medals = models.JSONField(default=list, blank=True)  # Kolkhoz's tiebreaks["medals"]
     # Move deadlines for its people: null/blank → the tournament's settings.
     move_time_limit_s = models.PositiveIntegerField(null=True, blank=True)
     timeout_policy = models.CharField(max_length=24, choices=TimeoutPolicy.choices,
@@ -222,7 +239,7 @@ class Table(models.Model):
 
 
 class TableSeat(models.Model):
-    """Who sits in seat 0–3 of a table (seat 0 is the first planner)."""
+    """Who sits in seat 0, 1, … of a table (Kolkhoz: seat 0 is the first planner)."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
@@ -234,7 +251,7 @@ class TableSeat(models.Model):
         ordering = ["table", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seat"], name="unique_table_seat"),
-            models.CheckConstraint(condition=models.Q(seat__lte=3), name="seat_0_to_3"),
+            models.CheckConstraint(condition=models.Q(seat__lt=64), name="seat_below_64"),
         ]
 
 

@@ -11,11 +11,15 @@ Policies
 --------
 * **Places → ranks.**  Each game is rated from its final places (1 = best);
   tied players get equal ranks, which openskill treats as a draw between
-  them.  Each player is a one-player team.
+  them.  Each player is a one-player team, and a game has any number of
+  them from 2 up (Plackett–Luce rates a full ranking of any length): a
+  Kolkhoz table's four, a 3-seat game's three, a smaller remainder table's
+  two or three alike — nothing here assumes a table size.
 * **Provisional.**  A rating is provisional while ``sigma >
   PROVISIONAL_SIGMA`` = 0.8 × the initial sigma (≈ 6.667).  From a fresh
-  rating that takes about 11 rated four-player games; a long break can make
-  a player provisional again (below).
+  rating that takes about 11 rated four-player games (larger tables tell
+  more per game, so fewer; smaller ones more); a long break can make a player
+  provisional again (below).
 * **Inactivity.**  Before a player's next game, each full
   ``IDLE_PERIOD_DAYS`` (30) days since their previous rated game adds
   ``IDLE_TAU²`` to the variance, with ``IDLE_TAU`` = initial sigma / 5
@@ -191,7 +195,7 @@ def rate_game(
 
     ``ratings``: ``{name: (mu, sigma)}`` before the game; a player missing
     from it starts at the model's initial rating.  ``players``: the table in
-    seat order (Kolkhoz: 4).  ``places``: final places, 1 = best; equal
+    seat order, any size from 2 (Kolkhoz: 4).  ``places``: final places, 1 = best; equal
     places are ties (passed to openskill as equal ranks).  Returns one
     :class:`RatingChange` per player, in seat order; ``ratings`` is not
     modified.  Raises ValueError for fewer than 2 players, duplicate names,

@@ -6,9 +6,12 @@ from typing import Any
 
 from rest_framework.renderers import BaseRenderer
 
+from .scoring import CSV_COLUMNS
+
 
 class StandingsCSVRenderer(BaseRenderer):
-    """Standings rows as CSV (tournaments.scoring.to_csv's columns)."""
+    """Standings rows as CSV: the view's ``csv_columns`` (the tournament's game's:
+    ``tournaments.scoring.csv_columns``), Kolkhoz's by default."""
 
     media_type = "text/csv"
     format = "csv"
@@ -24,8 +27,8 @@ class StandingsCSVRenderer(BaseRenderer):
         if isinstance(data, dict) and "error" in data:
             out.write(f"error,{data['error'].get('code')},{data['error'].get('message')}\r\n")
             return out.getvalue().encode()
-        cols = ["rank", "player", "games", "points", "cellar", "medals", "opponents_points",
-                "firsts", "seconds", "thirds", "fourths"]
+        view = (renderer_context or {}).get("view")
+        cols = list(getattr(view, "csv_columns", None) or CSV_COLUMNS)
         w = csv.writer(out)
         w.writerow(cols)
         for r in rows:

@@ -21,7 +21,7 @@ from replays import engine
 from replays import seeds as game_seeds
 from replays.services import game_create_from_engine
 
-from . import dispatch, humans, pairing
+from . import dispatch, games, humans, pairing
 from . import seeds as table_seeds
 from .errors import LeagueError
 from .models import (
@@ -41,33 +41,35 @@ from .models import (
 )
 from .standings import entries_of, standings_rows
 
-DEFAULT_RULESET: dict[str, Any] = {"preset": "kolkhoz"}
-HOUSE_BOT = "random"
+DEFAULT_RULESET: dict[str, Any] = {"preset": "kolkhoz"}  # Kolkhoz's (games.default_ruleset)
+HOUSE_BOT = "random"  # every game has a ``random`` bot (docs/seam.md)
 log = logging.getLogger(__name__)
 
 
 # -- creation ---------------------------------------------------------------------------
 def league_create(*, name: str, slug: str | None = None,
-                  ruleset: dict[str, Any] | None = None) -> League:
-    """A new league (and its first season). ``ruleset``: the default for its tournaments,
-    validated by the engine (raises the engine's RulesetError)."""
-    ruleset = ruleset or DEFAULT_RULESET
-    engine.build_ruleset(ruleset)
+                  ruleset: dict[str, Any] | None = None,
+                  game: str = games.DEFAULT_GAME) -> League:
+    """A new league of ``game`` (a registered game id, default ``kolkhoz``) and its first
+    season. ``ruleset``: the default for its tournaments (None: the game's default,
+    ``games.default_ruleset``), validated by the game's engine. Raises LeagueError
+    (``unknown_game``) or the engine's RulesetError; nothing is stored then."""
+    game = games.game_check(game)
+    ruleset = games.ruleset_check(game, ruleset)
     league = League.objects.create(name=name, slug=slug or slugify(name)[:120],
-                                   ruleset=ruleset)
+                                   ruleset=ruleset, game=game)
     Season.objects.create(league=league, number=1, name=f"{name} — season 1")
     return league
 
 
 def player_bot_get_or_create(*, name: str, bot_name: str,
-                             settings: dict[str, Any] | None = None) -> Player:
-    """A bot player: ``bot_name`` must be a registered bot of the game (``engine.bot``);
-    its version and settings are recorded. Raises LeagueError for an unknown bot."""
+                             settings: dict[str, Any] | None = None,
+                             game: str = games.DEFAULT_GAME) -> Player:
+    """A bot player: ``bot_name`` must be a registered bot of ``game``
+    (``engine.bot``); its version and settings are recorded. Raises LeagueError for an
+    unknown game or bot (``unknown_game``, ``unknown_bot``)."""
     settings = settings or {}
-    try:
-        bot = engine.bot(bot_name, **settings)
-    except (KeyError, TypeError, ValueError) as e:
-        raise LeagueError(str(e), code="unknown_bot") from e
+    bot = games.bot_check(games.game_check(game), bot_name, settings)
     ident = engine.identity(bot)
     player, _ = Player.objects.get_or_create(
         name=name, defaults={"kind": PlayerKind.BOT, "bot_name": bot_name,
@@ -81,24 +83,41 @@ def tournament_create(*, season: Season, name: str, format: str, rounds: int,
                       seed: str = "1", starts_at: Any = None, rated: bool = True,
                       fill_policy: str = "bots",
                       placement_points: Sequence[float] | None = None,
-                      secret: str | None = None) -> Tournament:
-    """A tournament with its entries. Round-robin needs a multiple of 4 players; a
-    series exactly 4; Swiss at least 4 (the rest get byes or house bots by
-    ``fill_policy``).
+                      secret: str | None = None, game: str | None = None,
+                      table_size: int | None = None) -> Tournament:
+    """A tournament of the league's game with its entries.
+
+    ``game``: the league's (None: it; another id is refused). ``table_size``: seats at
+    a full table — the game's fixed size, or a size from its range (None: 4 if the
+    range holds it, else its maximum; ``tournaments.games``). ``ruleset``: None → the
+    league's, else the game's default. ``placement_points``: one number per place of
+    a full table, never increasing (None: ``table_size-1`` … 0, 3/2/1/0 at four).
+    Entries: a round-robin needs a multiple of the table size (or a count the game's
+    smaller tables can split, ``pairing.table_sizes``), a series exactly the table
+    size, a Swiss at least the table size (a remainder sits at smaller tables when the
+    game allows them, else gets byes or house bots by ``fill_policy``); every bot
+    player's bot must be one of the game's.
 
     ``seed`` is the organiser's (it selects the deals); the server adds a 128-bit
     ``secret`` and publishes only the commitment until the tournament ends
     (``tournaments.seeds``, docs/shuffle.md). A bot-only benchmark or demo may pass an
     explicit ``secret`` to be reproducible; such a tournament never seats a person.
-    Raises LeagueError (``bad_entries``, ``bad_format``, ``secret_with_people``) or the
-    engine's RulesetError."""
-    ruleset = ruleset or season.league.ruleset or DEFAULT_RULESET
-    engine.build_ruleset(ruleset)
+    Raises LeagueError (``unknown_game``, ``game_mismatch``, ``bad_table_size``,
+    ``bad_placement_points``, ``unknown_bot``, ``bad_entries``, ``bad_format``,
+    ``secret_with_people``) or the engine's RulesetError; nothing is stored then."""
+    league = season.league
+    game = games.game_check(game or league.game)
+    if game != league.game:
+        raise LeagueError(f"league {league.name!r} plays {league.game}, not {game}",
+                          code="game_mismatch")
+    ruleset = games.ruleset_check(game, ruleset or league.ruleset or None)
     if format not in Format.values:
         raise LeagueError(f"format must be one of {', '.join(Format.values)}", code="bad_format")
+    size = games.table_size_check(game, table_size)
+    points = games.placement_points_check(placement_points, size)
     if len({p.pk for p in players}) != len(players):
         raise LeagueError("a player is entered twice", code="bad_entries")
-    _check_entry_count(format, len(players))
+    _check_entry_count(format, len(players), size, games.min_seats(game))
     if rounds < 1:
         raise LeagueError("a tournament has at least one round", code="bad_format")
     if fill_policy not in ("bots", "bye"):
@@ -106,29 +125,38 @@ def tournament_create(*, season: Season, name: str, format: str, rounds: int,
     if secret is not None and any(p.kind != PlayerKind.BOT for p in players):
         raise LeagueError("an explicit secret is only for bot-only runs: with people at "
                           "the tables the server chooses it", code="secret_with_people")
+    for p in players:
+        if p.kind == PlayerKind.BOT:
+            games.bot_check(game, p.bot_name, p.bot_settings)
     chosen = secret if secret is not None else game_seeds.new_secret()
     with transaction.atomic():
         t = Tournament.objects.create(
             season=season, name=name, format=format, rounds=rounds, ruleset=ruleset,
+            game=game, table_size=size,
             seed=str(seed), secret=chosen, secret_explicit=secret is not None,
             seed_commitment=table_seeds.commitment(str(seed), chosen),
             starts_at=starts_at, rated=rated, fill_policy=fill_policy,
-            placement_points=list(placement_points or [3, 2, 1, 0]),
+            placement_points=points,
             status=TournamentStatus.SCHEDULED if starts_at else TournamentStatus.DRAFT)
         Entry.objects.bulk_create([Entry(tournament=t, player=p) for p in players])
     return t
 
 
-def _check_entry_count(format: str, n: int) -> None:
-    """Raise LeagueError(``bad_entries``) unless ``n`` players can play ``format``."""
-    if format == Format.ROUND_ROBIN and (n < 4 or n % 4):
-        raise LeagueError("a round-robin of 4-seat tables needs a multiple of 4 players, "
-                          f"it has {n}", code="bad_entries")
-    if format == Format.SERIES and n != 4:
-        raise LeagueError(f"a match series is played by exactly 4 players, it has {n}",
+def _check_entry_count(format: str, n: int, size: int = 4, lo: int | None = None) -> None:
+    """Raise LeagueError(``bad_entries``) unless ``n`` players can play ``format`` at
+    ``size``-seat tables (smaller ones down to ``lo`` for a round-robin's remainder)."""
+    if format == Format.ROUND_ROBIN and (n < size or pairing.table_sizes(n, size, lo) is None):
+        if lo is None or lo >= size:
+            rule = f"a multiple of {size} players"
+        else:
+            rule = f"at least {size} players that split into tables of {max(2, lo)} to {size}"
+        raise LeagueError(f"a round-robin of {size}-seat tables needs {rule}, it has {n}",
                           code="bad_entries")
-    if format == Format.SWISS and n < 4:
-        raise LeagueError(f"a Swiss tournament needs at least 4 players, it has {n}",
+    if format == Format.SERIES and n != size:
+        raise LeagueError(f"a match series is played by exactly {size} players, it has {n}",
+                          code="bad_entries")
+    if format == Format.SWISS and n < size:
+        raise LeagueError(f"a Swiss tournament needs at least {size} players, it has {n}",
                           code="bad_entries")
 
 
@@ -152,12 +180,13 @@ def entry_withdraw(*, tournament: Tournament, player: Player) -> None:
     a house bot takes their seat in later rounds, so the schedule stays as published;
     their finished games keep counting in the standings. Raises LeagueError
     (``not_entered``; ``too_few_entries`` when a Swiss with a round still to pair would
-    be left with fewer than four players)."""
+    be left with fewer players than its table size)."""
     active = entries_of(tournament)
-    if (tournament.format == Format.SWISS and player in active and len(active) <= 4
+    size = tournament.table_size
+    if (tournament.format == Format.SWISS and player in active and len(active) <= size
             and tournament.round_set.count() < tournament.rounds):
-        raise LeagueError("a Swiss tournament pairs at least 4 players: withdrawing one "
-                          "would leave its next round unpairable", code="too_few_entries")
+        raise LeagueError(f"a Swiss tournament pairs at least {size} players: withdrawing "
+                          "one would leave its next round unpairable", code="too_few_entries")
     updated = (tournament.entries.filter(player=player, withdrawn=False)
                .update(withdrawn=True))
     if not updated:
@@ -165,21 +194,24 @@ def entry_withdraw(*, tournament: Tournament, player: Player) -> None:
                           code="not_entered")
 
 
-def _house_bot(name: str) -> Player:
-    return player_bot_get_or_create(name=name, bot_name=HOUSE_BOT)
+def _house_bot(name: str, game: str) -> Player:
+    return player_bot_get_or_create(name=name, bot_name=HOUSE_BOT, game=game)
 
 
 def _pairings(t: Tournament, number: int) -> tuple[list[tuple[str, ...]], list[str]]:
-    """Tables (name 4-tuples, seat 0 = first planner) and byes for round ``number``."""
+    """Tables (name tuples in seat order, seat 0 = first planner) and byes for round
+    ``number``, at the tournament's table size (smaller remainder tables down to the
+    game's minimum)."""
     players = entries_of(t)
     names = [p.name for p in players]
+    size, lo = t.table_size, games.min_seats(t.game)
     if t.format in (Format.ROUND_ROBIN, Format.SERIES):
         everyone = [p.name for p in entries_of(t, withdrawn=True)]
         if t.format == Format.ROUND_ROBIN:
-            tables = pairing.round_robin(everyone, t.rounds,
-                                         seed=_int_seed(t.seed, "rr"))[number - 1]
+            tables = pairing.round_robin(everyone, t.rounds, seed=_int_seed(t.seed, "rr"),
+                                         seats=size, min_seats=lo)[number - 1]
         else:
-            tables = [pairing.match_series(everyone, t.rounds)[number - 1]]
+            tables = [pairing.match_series(everyone, t.rounds, seats=size)[number - 1]]
         gone = [n for n in everyone if n not in set(names)]
         stand_in = {n: f"house-bot-{i + 1}" for i, n in enumerate(gone)}
         return [tuple(stand_in.get(n, n) for n in tb) for tb in tables], []
@@ -194,34 +226,39 @@ def _pairings(t: Tournament, number: int) -> tuple[list[tuple[str, ...]], list[s
     st = [pairing.PlayerStanding(player=n, points=rows[n]["points"] if n in rows else 0.0)
           for n in ranked]
     sr = pairing.swiss_round(st, history, seed=_int_seed(t.seed, "swiss", number),
-                             fill="bots" if t.fill_policy == "bots" else "bye")
+                             fill="bots" if t.fill_policy == "bots" else "bye",
+                             seats=size, min_seats=lo)
     return [tuple(tb) for tb in sr.tables], list(sr.byes)
 
 
 def round_schedule(*, tournament: Tournament, number: int) -> Round:
-    """Create round ``number``: its tables (exactly four seats each), each table's game in
-    the event store (seeded), and byes; the tables are enqueued for the workers once the
-    transaction commits. Idempotent: an existing round is returned as it is."""
+    """Create round ``number``: its tables (the table size, or a remainder table down to
+    the game's minimum), each table's game of the tournament's game in the event store
+    (seeded), and byes; the tables are enqueued for the workers once the transaction
+    commits. Idempotent: an existing round is returned as it is."""
     existing = tournament.round_set.filter(number=number).first()
     if existing is not None:
         return existing
     tables, byes = _pairings(tournament, number)
     by_name = {p.name: p for p in entries_of(tournament)}
+    lo = max(2, min(games.min_seats(tournament.game), tournament.table_size))
     with transaction.atomic():
         rnd = Round.objects.create(tournament=tournament, number=number,
                                    status=RoundStatus.RUNNING, starts_at=timezone.now())
         for name in byes:
             Bye.objects.create(round=rnd, player=by_name[name])
         for k, names in enumerate(tables, start=1):
-            if len(names) != 4:
-                raise LeagueError("a table must have exactly four seats", code="bad_table")
-            seats = [by_name.get(n) or _house_bot(n) for n in names]
+            if not lo <= len(names) <= tournament.table_size:
+                raise LeagueError(f"a table must have {lo} to {tournament.table_size} seats",
+                                  code="bad_table")
+            seats = [by_name.get(n) or _house_bot(n, tournament.game) for n in names]
             if tournament.secret_explicit and any(p.kind != PlayerKind.BOT for p in seats):
                 raise LeagueError("a tournament with an explicit secret seats bots only",
                                   code="secret_with_people")
-            created = game_create_from_engine(ruleset=tournament.ruleset,
+            created = game_create_from_engine(ruleset=tournament.ruleset or None,
                                               seats=[p.name for p in seats], first_planner=0,
-                                              secret=game_seed(tournament, number, k))
+                                              secret=game_seed(tournament, number, k),
+                                              game=tournament.game)
             table = Table.objects.create(round=rnd, number=k, game=created.game)
             TableSeat.objects.bulk_create(
                 [TableSeat(table=table, seat=i, player=p) for i, p in enumerate(seats)])
@@ -241,7 +278,8 @@ def tournament_start(*, tournament: Tournament) -> Round:
         if t.status not in (TournamentStatus.DRAFT, TournamentStatus.SCHEDULED):
             raise LeagueError(f"tournament {t.name!r} is {t.status}", code="not_startable")
         # a fixed schedule (round-robin, series) pairs withdrawn entries too (house bots)
-        _check_entry_count(t.format, len(entries_of(t, withdrawn=t.format != Format.SWISS)))
+        _check_entry_count(t.format, len(entries_of(t, withdrawn=t.format != Format.SWISS)),
+                           t.table_size, games.min_seats(t.game))
         t.status = TournamentStatus.RUNNING
         t.save(update_fields=["status"])
         return round_schedule(tournament=t, number=1)

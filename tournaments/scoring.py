@@ -1,30 +1,28 @@
-"""Placement points and standings for 4-seat Kolkhoz tables.
+"""Placement points and standings for tables of any size (pure Python, standard library
+only, no Django).
 
-Pure Python (standard library only, no Django).
-
-Placement points
-----------------
-A finished table ranks its four players by *place* (1 = best) in standard
-competition ranking: tied players share the best place they cover and the
-next place is skipped (``1, 2, 2, 4``).  The placement points (default
-``3/2/1/0`` for places 1–4) of the places a tie covers are split evenly
-among the tied players, exactly (``fractions.Fraction``): two players tied
-for 2nd get ``(2 + 1) / 2 = 3/2`` each; four players tied get ``6/4``.
+Placement points (``tournaments.points``: the defaults for any table size, a smaller
+table's points, ties splitting the places they cover) are summed here.
 
 Standings
 ---------
 Every figure is a sum over a player's tables:
 
 * ``points`` — placement points;
-* ``cellar`` — game scores (the cellar totals of the games), higher better;
-* ``medals`` — medals, higher better;
-* ``opponents_points`` — for every table played, the final ``points`` of the
-  three others at that table (a Buchholz-style strength of schedule; an
-  opponent met twice counts twice).
+* the game's score (``Terms.score_name``: Kolkhoz's ``cellar``, the cellar totals),
+  higher better — lower for a game whose ``lower_score_wins``;
+* the game's tie-break values (``Terms.tiebreaks``: Kolkhoz's ``medals``), each higher
+  better, in the game's order;
+* ``opponents_points`` — for every table played, the final ``points`` of the others
+  at that table (a Buchholz-style strength of schedule; an opponent met twice counts
+  twice); at a smaller remainder table of ``z`` seats that sum is scaled by
+  ``(N-1)/(z-1)``, so that its fewer opponents weigh as much as a full table's.
 
-Rows are ordered by the tie-breaks, in this order: points, cellar, medals,
-opponents' points (all descending).  Players equal on all four share a rank
-(competition ranking ``1, 2, 2, 4``) and are listed by name.
+Rows are ordered by the tie-breaks, in this order: points, score, each tie-break
+value, opponents' points (all best first).  Players equal on all of them share a rank
+(competition ranking ``1, 2, 2, 4``) and are listed by name.  The game's figures come
+from its definition's ``Outcome(places, scores, tiebreaks)``; every default here is the
+first game's, Kolkhoz's (four seats, ``cellar``, ``medals``).
 """
 
 from __future__ import annotations
@@ -32,84 +30,98 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
+
+from .points import (
+    DEFAULT_PLACEMENT_POINTS,
+    check_places,
+    check_points,
+    default_placement_points,
+    placement_points,
+    table_points,
+)
 
 __all__ = [
-    "DEFAULT_PLACEMENT_POINTS",
-    "TableResult",
-    "StandingRow",
-    "placement_points",
-    "standings",
-    "to_csv",
     "CSV_COLUMNS",
+    "DEFAULT_PLACEMENT_POINTS",
+    "DEFAULT_TERMS",
+    "StandingRow",
+    "TableResult",
+    "Terms",
+    "check_points",
+    "csv_columns",
+    "default_placement_points",
+    "place_column",
+    "placement_points",
+    "rerank",
+    "standings",
+    "table_points",
+    "to_csv",
 ]
-
-DEFAULT_PLACEMENT_POINTS: tuple[int, int, int, int] = (3, 2, 1, 0)
-"""Points for places 1, 2, 3 and 4."""
 
 SEATS = 4
 
-
-def _check_places(places: Sequence[int]) -> None:
-    if len(places) != SEATS:
-        raise ValueError(f"places must have 4 entries, got {len(places)}")
-    for p in places:
-        if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= SEATS:
-            raise ValueError(f"places must be integers 1..4, got {list(places)!r}")
-    counts = Counter(places)
-    for place, n in counts.items():
-        better = sum(1 for q in places if q < place)
-        if better != place - 1:
-            raise ValueError(
-                f"places {list(places)!r} are not in competition ranking: place {place} "
-                f"is shared by {n} but {better} players are ahead (expected {place - 1}); "
-                "tied players share the best place and the next places are skipped, e.g. 1,2,2,4"
-            )
+_ORDINALS = ("firsts", "seconds", "thirds", "fourths", "fifths", "sixths", "sevenths",
+             "eighths", "ninths", "tenths")
 
 
-def placement_points(
-    places: Sequence[int], points: Sequence[float] = DEFAULT_PLACEMENT_POINTS
-) -> list[Fraction]:
-    """Placement points for one table, ties splitting the places they cover.
+@dataclass(frozen=True)
+class Terms:
+    """What a game calls the figures the standings sum (its definition's
+    ``score_name``, ``tiebreak_names``, ``lower_score_wins``; docs/seam.md):
+    ``score_name`` names the summed game scores, ``tiebreaks`` the game's tie-break
+    values in the order they break ties (each higher-better), ``lower_score_wins``
+    ranks a lower score total higher (a penalty-point game)."""
 
-    ``places``: 4 ints in seat order, 1 = best, competition ranking for ties
-    (``[1, 2, 2, 4]``).  ``points``: the points of places 1..4 (ints, floats
-    or Fractions; floats are taken at their exact decimal value, e.g. 0.5).
-    Returns 4 exact ``Fraction`` values in seat order; a group of ``k`` players
-    tied at place ``p`` each gets ``sum(points[p-1 : p-1+k]) / k``.
-    Raises ValueError for anything but 4 places forming a competition
-    ranking, or ``points`` not of length 4.
-    """
-    _check_places(places)
-    if len(points) != SEATS:
-        raise ValueError(f"points must give 4 values (places 1..4), got {len(points)}")
-    table = [Fraction(str(x)) if isinstance(x, float) else Fraction(x) for x in points]
-    counts = Counter(places)
-    return [sum(table[p - 1 : p - 1 + counts[p]], Fraction(0)) / counts[p] for p in places]
+    score_name: str = "cellar"
+    tiebreaks: tuple[str, ...] = ("medals",)
+    lower_score_wins: bool = False
+
+
+DEFAULT_TERMS = Terms()
+"""Kolkhoz's terms: ``cellar`` (higher better), then ``medals``."""
+
+
+def place_column(place: int) -> str:
+    """The standings column counting finishes in ``place``: ``firsts`` … ``tenths``,
+    then ``places_11``, …"""
+    return _ORDINALS[place - 1] if 1 <= place <= len(_ORDINALS) else f"places_{place}"
+
+
+def _number(x: Any) -> bool:
+    return not isinstance(x, bool) and isinstance(x, int | float | Fraction)
 
 
 @dataclass(frozen=True)
 class TableResult:
-    """One finished table: players, places, game scores and medals in seat order.
+    """One finished table, in seat order: ``players`` (distinct names), ``places``
+    (1 = best, ties in competition ranking ``1, 2, 2, 4``), ``scores`` (each player's
+    game score: numbers), ``tiebreaks`` (name -> one value per seat, the game's
+    ``Outcome.tiebreaks``) and ``medals`` (Kolkhoz's tie-break, non-negative ints: the
+    same as ``tiebreaks={"medals": …}``). ``seats``: the table's number of seats
+    (default 4); every sequence has one entry per seat. Raises ValueError on
+    construction if any of these does not hold."""
 
-    ``players``: 4 distinct names.  ``places``: 4 ints, 1 = best, ties in
-    competition ranking (``1, 2, 2, 4``).  ``scores``: 4 ints, each player's
-    game score (cellar total).  ``medals``: 4 non-negative ints.  Raises
-    ValueError on construction if any of these does not hold.
-    """
-
-    players: tuple[str, str, str, str]
-    places: tuple[int, int, int, int]
-    scores: tuple[int, int, int, int]
-    medals: tuple[int, int, int, int] = (0, 0, 0, 0)
+    players: tuple[str, ...]
+    places: tuple[int, ...]
+    scores: tuple[int | float, ...]
+    medals: tuple[int, ...] | None = None
+    tiebreaks: Any = ()
+    seats: int = SEATS
 
     def __post_init__(self) -> None:
+        n = self.seats
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"TableResult.seats must be a positive integer, got {n!r}")
         for name in ("players", "places", "scores", "medals"):
             value = getattr(self, name)
-            if len(value) != SEATS:
-                raise ValueError(f"TableResult.{name} must have 4 entries, got {len(value)}")
+            if value is None:
+                continue
+            if len(value) != n:
+                raise ValueError(f"TableResult.{name} must have {n} entries, got {len(value)}")
             object.__setattr__(self, name, tuple(value))
         for p in self.players:
             if not isinstance(p, str) or not p:
@@ -117,160 +129,196 @@ class TableResult:
         dupes = sorted(p for p, c in Counter(self.players).items() if c > 1)
         if dupes:
             raise ValueError(f"TableResult.players has duplicate names {dupes}")
-        _check_places(self.places)
-        for s in self.scores:
-            if isinstance(s, bool) or not isinstance(s, int):
-                raise ValueError(f"TableResult.scores must be ints, got {self.scores!r}")
-        for m in self.medals:
-            if isinstance(m, bool) or not isinstance(m, int) or m < 0:
-                raise ValueError(
-                    f"TableResult.medals must be non-negative ints, got {self.medals!r}"
-                )
+        check_places(self.places, n)
+        if not all(_number(s) for s in self.scores):
+            raise ValueError(f"TableResult.scores must be numbers, got {self.scores!r}")
+        pairs = dict(self.tiebreaks.items() if isinstance(self.tiebreaks, Mapping)
+                     else self.tiebreaks)
+        if self.medals is not None:
+            for m in self.medals:
+                if isinstance(m, bool) or not isinstance(m, int) or m < 0:
+                    raise ValueError(
+                        f"TableResult.medals must be non-negative ints, got {self.medals!r}")
+            if "medals" in pairs and tuple(pairs["medals"]) != self.medals:
+                raise ValueError("TableResult: medals and tiebreaks['medals'] differ")
+            pairs = {"medals": self.medals, **pairs}
+        for name, values in pairs.items():
+            if not isinstance(name, str) or not name:
+                raise ValueError(f"TableResult.tiebreaks: names must be strings, got {name!r}")
+            if len(values) != n or not all(_number(v) for v in values):
+                raise ValueError(f"TableResult.tiebreaks[{name!r}] must be {n} numbers, "
+                                 f"got {values!r}")
+        object.__setattr__(self, "tiebreaks",
+                           tuple((name, tuple(values)) for name, values in pairs.items()))
 
 
 @dataclass(frozen=True)
 class StandingRow:
     """One player's line in the standings.
 
-    ``rank``: 1 = best, shared on a full tie (competition ranking).
-    ``points`` and ``opponents_points`` are exact Fractions (see module
-    docstring); ``cellar`` and ``medals`` are int sums; ``games`` counts
-    tables played; ``places`` counts finishes per place ``[1st, 2nd, 3rd, 4th]``
-    (a tie at 2nd counts as a 2nd).
+    ``rank``: 1 = best, shared on a full tie (competition ranking). ``points`` and
+    ``opponents_points`` are exact Fractions (see module docstring); ``score`` sums
+    the game scores, ``tiebreaks`` the tie-break values (``(name, sum)`` in the
+    game's order); ``games`` counts tables played; ``places`` counts finishes per
+    place ``[1st, 2nd, …]`` up to the table size (a tie at 2nd counts as a 2nd).
+    ``terms``: the game's names for them — a row also answers to them
+    (``row.cellar``, ``row.medals`` for Kolkhoz).
     """
 
     rank: int
     player: str
     games: int
     points: Fraction
-    cellar: int
-    medals: int
+    score: int | float
+    tiebreaks: tuple[tuple[str, int | float], ...]
     opponents_points: Fraction
-    places: tuple[int, int, int, int] = field(default=(0, 0, 0, 0))
+    places: tuple[int, ...] = field(default=(0, 0, 0, 0))
+    terms: Terms = DEFAULT_TERMS
 
-    def sort_key(self) -> tuple[Fraction, int, int, Fraction]:
-        """The tie-break key, larger is better: (points, cellar, medals, opp. points)."""
-        return (self.points, self.cellar, self.medals, self.opponents_points)
+    def __getattr__(self, name: str) -> Any:
+        """The game's own names: the score by ``terms.score_name``, each tie-break sum
+        by its name."""
+        terms = self.__dict__.get("terms", DEFAULT_TERMS)
+        if name == terms.score_name:
+            return self.__dict__["score"]
+        for tb, value in self.__dict__.get("tiebreaks", ()):
+            if tb == name:
+                return value
+        raise AttributeError(name)
+
+    def sort_key(self) -> tuple[Any, ...]:
+        """The tie-break key, larger is better: (points, score — negated when a lower
+        score wins —, each tie-break value, opponents' points)."""
+        score = -self.score if self.terms.lower_score_wins else self.score
+        return (self.points, score, *(v for _, v in self.tiebreaks), self.opponents_points)
+
+    def figures(self) -> dict[str, Any]:
+        """The row's figures by column name (``csv_columns``), exact: points and
+        opponents' points as Fractions."""
+        out: dict[str, Any] = {"rank": self.rank, "player": self.player, "games": self.games,
+                               "points": self.points, self.terms.score_name: self.score}
+        out.update({name: v for name, v in self.tiebreaks if name not in out})
+        out["opponents_points"] = self.opponents_points
+        out.update({place_column(i + 1): c for i, c in enumerate(self.places)})
+        return out
 
     def as_dict(self) -> dict[str, object]:
-        """JSON-friendly dict; Fractions become floats (exact ones also as strings)."""
-        return {
+        """JSON-friendly dict; Fractions become floats (exact ones also as strings).
+        The score appears under the game's name (``cellar``) and as ``score``, each
+        tie-break under its name and in ``tiebreaks``, the place counts as ``firsts``,
+        ``seconds``, … and as the list ``places``."""
+        out: dict[str, object] = {
             "rank": self.rank,
             "player": self.player,
             "games": self.games,
             "points": float(self.points),
             "points_exact": str(self.points),
-            "cellar": self.cellar,
-            "medals": self.medals,
-            "opponents_points": float(self.opponents_points),
-            "opponents_points_exact": str(self.opponents_points),
-            "firsts": self.places[0],
-            "seconds": self.places[1],
-            "thirds": self.places[2],
-            "fourths": self.places[3],
+            self.terms.score_name: self.score,
         }
+        out.setdefault("score", self.score)
+        out.update({name: v for name, v in self.tiebreaks if name not in out})
+        out["tiebreaks"] = dict(self.tiebreaks)
+        out["opponents_points"] = float(self.opponents_points)
+        out["opponents_points_exact"] = str(self.opponents_points)
+        out.update({place_column(i + 1): c for i, c in enumerate(self.places)})
+        out["places"] = list(self.places)
+        return out
+
+
+def rerank(rows: Iterable[StandingRow]) -> list[StandingRow]:
+    """``rows`` ordered by the tie-breaks, best first, with ranks given again
+    (competition ranking; full ties share a rank and are listed by name) — e.g. after
+    leaving some players (house bots) out."""
+    ordered = sorted(rows, key=lambda row: row.player)
+    ordered.sort(key=StandingRow.sort_key, reverse=True)  # stable: names stay ascending
+    out: list[StandingRow] = []
+    for i, row in enumerate(ordered):
+        tie = i and row.sort_key() == ordered[i - 1].sort_key()
+        out.append(StandingRow(rank=out[-1].rank if tie else i + 1, player=row.player,
+                               games=row.games, points=row.points, score=row.score,
+                               tiebreaks=row.tiebreaks, opponents_points=row.opponents_points,
+                               places=row.places, terms=row.terms))
+    return out
 
 
 def standings(
     results: Iterable[TableResult],
     points: Sequence[float] = DEFAULT_PLACEMENT_POINTS,
     players: Iterable[str] = (),
+    *,
+    terms: Terms = DEFAULT_TERMS,
 ) -> list[StandingRow]:
     """Standings over finished tables, ordered by the documented tie-breaks.
 
-    ``results``: finished :class:`TableResult` s (any order).  ``points``:
-    placement points for places 1..4 (default 3/2/1/0).  ``players``: extra
-    names to list even without a game (e.g. a player who only had byes);
-    they get zero everywhere.  Returns one :class:`StandingRow` per player,
-    best first: by points, then cellar total, then medals, then opponents'
-    points (sum over each table of the final points of the other three),
-    all descending; full ties share a rank and are listed by name.
-    Raises ValueError from :func:`placement_points` for invalid places or
-    points, or if an entry of ``results`` is not a ``TableResult``.
+    ``results``: finished :class:`TableResult` s (any order).  ``points``: the
+    placement points of the tournament's full tables, one per seat (default
+    3/2/1/0); a smaller table's are scaled from them (:func:`table_points`).
+    ``players``: extra names to list even without a game (e.g. a player who only
+    had byes); they get zero everywhere.  ``terms``: the game's names and order
+    for its figures (default Kolkhoz's).  Returns one :class:`StandingRow` per
+    player, best first: by points, then score total, then each tie-break value,
+    then opponents' points (sum over each table of the final points of the
+    others, scaled up at a smaller table); full ties share a rank and are listed by
+    name. Raises ValueError for invalid places or points, a table larger than
+    ``points`` has places for, or an entry of ``results`` that is not a
+    ``TableResult``.
     """
     results = list(results)
+    width = len(points)
     pts: dict[str, Fraction] = {}
-    cellar: Counter[str] = Counter()
-    medals: Counter[str] = Counter()
+    score: dict[str, int | float] = {}
+    tbs: dict[str, dict[str, int | float]] = {}
+    names = list(terms.tiebreaks)
     games: Counter[str] = Counter()
     place_counts: dict[str, list[int]] = {}
     for p in players:
         pts.setdefault(p, Fraction(0))
-        place_counts.setdefault(p, [0, 0, 0, 0])
+        place_counts.setdefault(p, [0] * width)
     for r in results:
         if not isinstance(r, TableResult):
             raise ValueError(f"standings expects TableResult items, got {type(r).__name__}")
-        for p, share, place, score, medal in zip(
-            r.players,
-            placement_points(r.places, points),
-            r.places,
-            r.scores,
-            r.medals,
-            strict=True,
-        ):
+        shares = placement_points(r.places, table_points(points, len(r.players)))
+        names.extend(name for name, _ in r.tiebreaks if name not in names)
+        values = dict(r.tiebreaks)
+        for i, (p, share, place) in enumerate(zip(r.players, shares, r.places, strict=True)):
             pts[p] = pts.get(p, Fraction(0)) + share
-            cellar[p] += score
-            medals[p] += medal
+            score[p] = score.get(p, 0) + r.scores[i]
+            for name, seat_values in values.items():
+                mine = tbs.setdefault(p, {})
+                mine[name] = mine.get(name, 0) + seat_values[i]
             games[p] += 1
-            place_counts.setdefault(p, [0, 0, 0, 0])[place - 1] += 1
+            place_counts.setdefault(p, [0] * width)[place - 1] += 1
     opp: dict[str, Fraction] = dict.fromkeys(pts, Fraction(0))
     for r in results:
         total = sum((pts[p] for p in r.players), Fraction(0))
+        # a smaller table's opponents count as many as a full table's
+        scale = Fraction(width - 1, len(r.players) - 1) if len(r.players) > 1 else Fraction(0)
         for p in r.players:
-            opp[p] += total - pts[p]
-
-    unranked = [
-        StandingRow(
-            rank=0,
-            player=p,
-            games=games[p],
-            points=pts[p],
-            cellar=cellar[p],
-            medals=medals[p],
-            opponents_points=opp[p],
-            places=(place_counts[p][0], place_counts[p][1], place_counts[p][2], place_counts[p][3]),
-        )
+            opp[p] += (total - pts[p]) * scale
+    terms = Terms(terms.score_name, tuple(names), terms.lower_score_wins)
+    return rerank(
+        StandingRow(rank=0, player=p, games=games[p], points=pts[p], score=score.get(p, 0),
+                    tiebreaks=tuple((n, tbs.get(p, {}).get(n, 0)) for n in names),
+                    opponents_points=opp[p], places=tuple(place_counts[p]), terms=terms)
         for p in pts
-    ]
-    unranked.sort(key=lambda row: row.player)
-    unranked.sort(key=StandingRow.sort_key, reverse=True)  # stable: names stay ascending
-    rows: list[StandingRow] = []
-    for i, row in enumerate(unranked):
-        if i and row.sort_key() == unranked[i - 1].sort_key():
-            rank = rows[-1].rank
-        else:
-            rank = i + 1
-        rows.append(
-            StandingRow(
-                rank=rank,
-                player=row.player,
-                games=row.games,
-                points=row.points,
-                cellar=row.cellar,
-                medals=row.medals,
-                opponents_points=row.opponents_points,
-                places=row.places,
-            )
-        )
-    return rows
+    )
 
 
-CSV_COLUMNS = (
-    "rank",
-    "player",
-    "games",
-    "points",
-    "cellar",
-    "medals",
-    "opponents_points",
-    "firsts",
-    "seconds",
-    "thirds",
-    "fourths",
-)
+def csv_columns(terms: Terms = DEFAULT_TERMS, seats: int = SEATS) -> tuple[str, ...]:
+    """The standings CSV's columns for a game's ``terms`` and table size: rank,
+    player, games, points, the score, each tie-break, opponents' points, then the
+    finishes per place (``firsts`` … up to the table size)."""
+    return ("rank", "player", "games", "points", terms.score_name, *terms.tiebreaks,
+            "opponents_points", *(place_column(i) for i in range(1, seats + 1)))
 
 
-def _fmt(x: Fraction) -> str:
+CSV_COLUMNS = csv_columns()
+"""Kolkhoz's columns: rank … points, cellar, medals, opponents_points, firsts … fourths."""
+
+
+def _fmt(x: Any) -> Any:
+    if not isinstance(x, Fraction):
+        return x
     if x.denominator == 1:
         return str(x.numerator)
     text = f"{float(x):.6f}".rstrip("0")
@@ -280,23 +328,16 @@ def _fmt(x: Fraction) -> str:
 def to_csv(rows: Iterable[StandingRow]) -> str:
     """Render standings as CSV text (RFC 4180, ``\\r\\n`` line ends) with a header.
 
-    Columns: ``CSV_COLUMNS``.  Integral Fractions print as integers, others
-    as decimals with up to 6 places (``1.5``, ``1.666667``).
+    Columns: :func:`csv_columns` of the rows' terms and table size (``CSV_COLUMNS``
+    for Kolkhoz, and when there are no rows).  Integral Fractions print as
+    integers, others as decimals with up to 6 places (``1.5``, ``1.666667``).
     """
+    rows = list(rows)
+    columns = csv_columns(rows[0].terms, len(rows[0].places)) if rows else CSV_COLUMNS
     buf = io.StringIO()
     writer = csv.writer(buf)
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow(columns)
     for r in rows:
-        writer.writerow(
-            [
-                r.rank,
-                r.player,
-                r.games,
-                _fmt(r.points),
-                r.cellar,
-                r.medals,
-                _fmt(r.opponents_points),
-                *r.places,
-            ]
-        )
+        figures = r.figures()
+        writer.writerow([_fmt(figures.get(c, 0)) for c in columns])
     return buf.getvalue()

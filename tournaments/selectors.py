@@ -8,9 +8,9 @@ from django.db.models import QuerySet
 
 from replays.models import Game, GameStatus
 
-from . import rating
+from . import rating, scoring
 from .models import League, Player, Rating, RatingChange, Table, Tournament, TournamentStatus
-from .standings import standings_rows
+from .standings import standings_rows, tournament_terms
 
 
 def seed_material_public(tournament: Tournament) -> bool:
@@ -29,9 +29,16 @@ def user_is_organiser(user: Any) -> bool:
 
 
 def tournament_standings(*, tournament: Tournament) -> list[dict[str, Any]]:
-    """Rows best first: rank, player, games, points, cellar, medals, opponents' points,
-    place counts (tournaments.scoring; tie-breaks documented in the README)."""
+    """Rows best first: rank, player, games, points, the game's score (Kolkhoz:
+    cellar) and tie-breaks (Kolkhoz: medals), opponents' points, place counts
+    (tournaments.scoring; tie-breaks documented in docs/tournaments-core.md)."""
     return standings_rows(tournament=tournament)
+
+
+def tournament_csv_columns(*, tournament: Tournament) -> tuple[str, ...]:
+    """The standings CSV's columns for the tournament's game and table size (Kolkhoz:
+    rank … points, cellar, medals, opponents_points, firsts … fourths)."""
+    return scoring.csv_columns(tournament_terms(tournament), tournament.table_size)
 
 
 def league_ladder(*, league: League) -> list[dict[str, Any]]:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from . import seeds as table_seeds
 from .models import League, Player, RatingChange, Round, Table, Tournament
 from .selectors import seed_material_public, user_is_organiser
+from .standings import tournament_terms
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -17,14 +20,20 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 
 class LeagueSerializer(serializers.ModelSerializer):
+    """A league: ``game`` is the registered game id its tournaments play (``GET
+    /api/catalog/``)."""
+
     class Meta:
         model = League
-        fields = ["id", "name", "slug", "description", "ruleset", "created_at"]
+        fields = ["id", "name", "slug", "game", "description", "ruleset", "created_at"]
 
 
 class LeagueInput(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     slug = serializers.SlugField(max_length=120, required=False)
+    game = serializers.CharField(
+        max_length=32, required=False, default="kolkhoz",
+        help_text="a registered game id (GET /api/catalog/); 400 unknown_game otherwise")
     ruleset = serializers.JSONField(required=False, allow_null=True, default=None)
 
 
@@ -47,7 +56,8 @@ class TableSerializer(serializers.ModelSerializer):
     class Meta:
         model = Table
         fields = ["id", "tournament", "round_number", "number", "status", "game", "seats",
-                  "places", "scores", "medals", "error", "failed_at", "updated_at"]
+                  "places", "scores", "tiebreaks", "medals", "error", "failed_at",
+                  "updated_at"]
 
     def _organiser(self) -> bool:
         if "organiser" not in self.context:
@@ -77,22 +87,27 @@ class RoundSerializer(serializers.ModelSerializer):
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    """A tournament. ``seed_commitment`` = sha256(seed#secret) is public from creation;
-    ``seed`` and ``secret`` are null until the tournament is finished, then anyone can
-    re-derive every table's game seed (``tournaments.seeds``, docs/shuffle.md)."""
+    """A tournament. ``game``: the registered game id it plays (its league's);
+    ``table_size``: seats at a full table (a remainder table may have fewer, down to
+    the game's minimum). ``seed_commitment`` = sha256(seed#secret) is public from
+    creation; ``seed`` and ``secret`` are null until the tournament is finished, then
+    anyone can re-derive every table's game seed (``tournaments.seeds``,
+    docs/shuffle.md)."""
 
     league = serializers.IntegerField(source="season.league_id", read_only=True)
     players = serializers.SerializerMethodField()
     seed = serializers.SerializerMethodField()
     secret = serializers.SerializerMethodField()
     seed_scheme = serializers.SerializerMethodField()
+    terms = serializers.SerializerMethodField()
 
     class Meta:
         model = Tournament
-        fields = ["id", "league", "season", "name", "format", "rounds", "ruleset", "seed",
+        fields = ["id", "league", "season", "name", "game", "table_size", "format", "rounds",
+                  "ruleset", "seed",
                   "secret", "seed_commitment", "seed_scheme", "secret_from_round",
                   "status", "starts_at", "rated", "placement_points", "fill_policy",
-                  "players", "created_at", "finished_at"]
+                  "terms", "players", "created_at", "finished_at"]
 
     def get_seed(self, t: Tournament) -> str | None:
         """The organiser's seed, once the tournament is finished (no game left live)."""
@@ -112,6 +127,14 @@ class TournamentSerializer(serializers.ModelSerializer):
             return f"legacy-then-{table_seeds.SCHEME}"
         return table_seeds.SCHEME
 
+    @extend_schema_field(serializers.DictField())
+    def get_terms(self, t: Tournament) -> dict[str, Any]:
+        """What the standings call the game's figures: ``{score: name (Kolkhoz:
+        cellar), tiebreaks: [names, in tie-break order], lower_score_wins: bool}``."""
+        terms = tournament_terms(t)
+        return {"score": terms.score_name, "tiebreaks": list(terms.tiebreaks),
+                "lower_score_wins": terms.lower_score_wins}
+
     def get_players(self, t: Tournament) -> list[str]:
         return [e.player.name for e in t.entries.filter(house=False).select_related("player")]
 
@@ -126,10 +149,23 @@ class TournamentDetailSerializer(TournamentSerializer):
 class TournamentInput(serializers.Serializer):
     league = serializers.IntegerField()
     name = serializers.CharField(max_length=120)
+    game = serializers.CharField(
+        max_length=32, required=False, allow_null=True, default=None,
+        help_text="the league's game id (default); another is refused (game_mismatch)")
+    table_size = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=64,
+        help_text="seats at a full table: the game's fixed size, or one from its seat "
+                  "range (default 4 if the range holds it, else its maximum); 400 "
+                  "bad_table_size outside it")
     format = serializers.ChoiceField(choices=["round-robin", "swiss", "series"])
     rounds = serializers.IntegerField(min_value=1, max_value=100)
-    players = serializers.ListField(child=serializers.CharField(max_length=100), min_length=4,
+    players = serializers.ListField(child=serializers.CharField(max_length=100), min_length=2,
                                     max_length=512)
+    placement_points = serializers.ListField(
+        child=serializers.JSONField(), required=False, allow_null=True, default=None,
+        min_length=1, max_length=64,
+        help_text="one value per place of a full table, never increasing (default "
+                  "table_size-1 … 0: 3/2/1/0 at four seats); 400 bad_placement_points")
     ruleset = serializers.JSONField(required=False, allow_null=True, default=None)
     seed = serializers.CharField(
         max_length=64, required=False, default="1",
@@ -146,19 +182,28 @@ class WithdrawInput(serializers.Serializer):
 
 
 class StandingSerializer(serializers.Serializer):
+    """A standings row (``tournaments.scoring.StandingRow.as_dict``). ``score`` sums the
+    game scores and also appears under the game's own name (Kolkhoz: ``cellar``);
+    ``tiebreaks`` maps each tie-break name to its sum, each also a key of its own
+    (Kolkhoz: ``medals``); ``places`` counts finishes per place up to the table size,
+    also as ``firsts``, ``seconds``, … (Kolkhoz: to ``fourths``)."""
+
     rank = serializers.IntegerField()
     player = serializers.CharField()
     games = serializers.IntegerField()
     points = serializers.FloatField()
     points_exact = serializers.CharField()
-    cellar = serializers.IntegerField()
-    medals = serializers.IntegerField()
+    score = serializers.FloatField()
+    cellar = serializers.IntegerField(required=False, help_text="Kolkhoz: the cellar totals")
+    medals = serializers.IntegerField(required=False, help_text="Kolkhoz: the medals")
+    tiebreaks = serializers.DictField(child=serializers.FloatField())
     opponents_points = serializers.FloatField()
     opponents_points_exact = serializers.CharField()
+    places = serializers.ListField(child=serializers.IntegerField())
     firsts = serializers.IntegerField()
     seconds = serializers.IntegerField()
-    thirds = serializers.IntegerField()
-    fourths = serializers.IntegerField()
+    thirds = serializers.IntegerField(required=False)
+    fourths = serializers.IntegerField(required=False)
 
 
 class LadderRowSerializer(serializers.Serializer):

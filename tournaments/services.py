@@ -86,23 +86,29 @@ def table_play(*, table_id: int) -> Table:
 
 
 def table_finish(*, table_id: int, outcome: engine.Outcome | None = None) -> None:
-    """Record a finished table's result (``outcome``: the game's, from its definition;
-    computed from the stored log when not given); when it was its round's last table,
+    """Record a finished table's result (``outcome``: the game's ``Outcome(places,
+    scores, tiebreaks)`` from its definition; computed from the stored log, by the
+    table's game, when not given) in seat order; when it was its round's last table,
     finish the round (ratings, then the next round or the tournament's end). Idempotent:
     a table already finished is left as it is, and a game not yet over is ignored."""
-    table = Table.objects.only("id", "round_id", "game_id").get(pk=table_id)
+    table = (Table.objects.only("id", "round_id", "game_id", "game__game")
+             .select_related("game").get(pk=table_id))
     if outcome is None and table.game_id is not None:
+        assert table.game is not None
         outcome = engine.outcome(list(GameEvent.objects.filter(game_id=table.game_id)
-                                      .order_by("seq").values_list("payload", flat=True)))
+                                      .order_by("seq").values_list("payload", flat=True)),
+                                 game=table.game.game)
     if outcome is None:
         return
-    # ``medals``: Kolkhoz's tie-break values (a game without them stores zeros)
-    medals = list(outcome.tiebreaks.get("medals") or [0] * len(outcome.places))
+    tiebreaks = {str(name): list(values) for name, values in outcome.tiebreaks.items()}
+    # ``medals``: Kolkhoz's tie-break values, also kept in their own column (zeros for a
+    # game or ruleset without them)
+    medals = list(tiebreaks.get("medals") or [0] * len(outcome.places))
     with transaction.atomic():
         updated = (Table.objects.filter(pk=table_id,
                                         status__in=[TableStatus.PENDING, TableStatus.PLAYING])
                    .update(places=list(outcome.places), scores=list(outcome.scores),
-                           medals=medals,
+                           tiebreaks=tiebreaks, medals=medals,
                            status=TableStatus.FINISHED, error="", updated_at=timezone.now()))
         if not updated:
             return
@@ -153,7 +159,7 @@ def table_ruling_apply(*, game_id: Any, event: dict[str, Any]) -> bool:
     """Make an upheld ruling's effect on the league (``disputes`` calls this after
     appending the compensating ``event`` to the game's log, in the same transaction).
 
-    ``event``: ``result_adjusted`` (``places``, ``scores``: four each, seat order) — the
+    ``event``: ``result_adjusted`` (``places``, ``scores``: one per seat) — the
     table's effective result (``Table.places`` / ``Table.scores``, what standings and
     ratings read) becomes the event's; or ``game_voided`` — the table stops counting
     (``counted_tables`` reads the log, nothing to write here). Then, if the table's round

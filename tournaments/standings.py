@@ -1,12 +1,13 @@
 """A tournament's standings (a read; the Swiss pairing of the next round needs it too):
 placement points and the documented tie-breaks over its counted tables
-(``tournaments.scoring``), house bots left out."""
+(``tournaments.scoring``), in the terms of the tournament's game (its score and
+tie-break names, ``tournaments.games.terms``), house bots left out."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import scoring
+from . import games, scoring
 from .ladder import counted_tables
 from .models import Player, Table, TableStatus, Tournament
 
@@ -20,9 +21,20 @@ def entries_of(t: Tournament, *, withdrawn: bool = False) -> list[Player]:
     return [e.player for e in qs.select_related("player").order_by("id")]
 
 
+def tournament_terms(tournament: Tournament) -> scoring.Terms:
+    """The names and order the standings give the tournament's game's figures (a game
+    this installation no longer hosts: plain ``score``, no tie-breaks)."""
+    try:
+        return games.terms(tournament.game)
+    except LookupError:
+        return scoring.Terms(score_name="score", tiebreaks=())
+
+
 def standings_rows(*, tournament: Tournament) -> list[dict[str, Any]]:
-    """The tournament's standings as dicts (see tournaments.scoring.StandingRow.as_dict),
-    house bots left out."""
+    """The tournament's standings as dicts (``tournaments.scoring.StandingRow.as_dict``:
+    rank, player, games, points, the game's score under its name and as ``score``, each
+    tie-break under its name and in ``tiebreaks``, opponents' points, finishes per
+    place up to the table size), best first, house bots left out."""
     entries = entries_of(tournament, withdrawn=True)
     names = {p.name for p in entries}
     results = []
@@ -32,18 +44,11 @@ def standings_rows(*, tournament: Tournament) -> list[dict[str, Any]]:
         players = tuple(s.player.name for s in sorted(table.seats.all(), key=lambda s: s.seat))
         results.append(scoring.TableResult(players=players, places=tuple(table.places),
                                            scores=tuple(table.scores),
-                                           medals=tuple(table.medals)))
-    points = tournament.placement_points or [3, 2, 1, 0]
-    rows = scoring.standings(results, points=points, players=sorted(names))
-    out = [r.as_dict() for r in rows if r.player in names]
+                                           tiebreaks=dict(table.tiebreaks or {}),
+                                           seats=len(players)))
+    points = tournament.placement_points or games.placement_points_check(
+        None, tournament.table_size)
+    rows = scoring.standings(results, points=points, players=sorted(names),
+                             terms=tournament_terms(tournament))
     # ranks again without the house bots
-    for i, row in enumerate(out):
-        if i and _key(out[i - 1]) == _key(row):
-            row["rank"] = out[i - 1]["rank"]
-        else:
-            row["rank"] = i + 1
-    return out
-
-
-def _key(row: dict[str, Any]) -> tuple[Any, ...]:
-    return (row["points_exact"], row["cellar"], row["medals"], row["opponents_points_exact"])
+    return [r.as_dict() for r in scoring.rerank(r for r in rows if r.player in names)]

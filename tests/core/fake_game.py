@@ -6,6 +6,9 @@ shows the choices and a seat whose number nobody else chose scores it. Two round
 opening ``game`` event publishes ``sha256(seed)``; ``game_end`` gives places (ties
 shared) and scores, and reveals the seed. Chance: a ``bonus`` input at the start of
 each round (drawn from the seed with gamekit's shuffle) adds 1 to one seat's score.
+
+``OddOneOutRange`` is the same game for 2 to 6 seats (id ``oddrange``): a game with a seat
+range, for tournaments that pick a table size and seat a remainder at smaller tables.
 """
 
 from __future__ import annotations
@@ -91,7 +94,9 @@ class OddOneOut(GameDefinition):
             raise FakeError("bad_sequence", "out of sequence")
         t, s = event["type"], replace(state, seq=state.seq + 1, log=(*state.log, event))
         if t == "game":
-            return replace(s, seats=tuple(event["seats"]), round=1, bonus_due=True)
+            n = len(event["seats"])
+            return replace(s, seats=tuple(event["seats"]), round=1, bonus_due=True,
+                           chosen=(None,) * n, scores=(0,) * n)
         if t == "bonus":
             scores = list(s.scores)
             scores[event["seat"]] += 1
@@ -101,7 +106,7 @@ class OddOneOut(GameDefinition):
             chosen[event["seat"]] = event["number"]
             return replace(s, chosen=tuple(chosen))
         if t == "reveal":
-            return replace(s, scores=tuple(event["scores"]), chosen=(None, None, None),
+            return replace(s, scores=tuple(event["scores"]), chosen=(None,) * len(s.seats),
                            round=s.round + 1, bonus_due=s.round < ROUNDS)
         if t == "game_end":
             return replace(s, result=event)
@@ -139,7 +144,7 @@ class OddOneOut(GameDefinition):
         if self.finished(state) or not state.bonus_due:
             return None
         stream = SeedStream(seed, f"bonus/{state.round}", version="oddoneout-shuffle/1")
-        return {"type": "bonus", "seat": stream.below(3)}
+        return {"type": "bonus", "seat": stream.below(len(state.seats))}
 
     def decide(self, state: State, inp: Mapping[str, Any], *, seed: str | None) -> list[Event]:
         t, seat = inp.get("type"), inp.get("seat")
@@ -221,3 +226,12 @@ class OddOneOut(GameDefinition):
         chosen = tuple(c if i == seat or c is None else rng.randint(1, 3)
                        for i, c in enumerate(state.chosen))
         return replace(state, chosen=chosen)
+
+
+class OddOneOutRange(OddOneOut):
+    """«Odd one out» for 2 to 6 seats (a game with a seat range)."""
+
+    id = "oddrange"
+    name = "Odd one out (2-6)"
+    seats = (2, 6)
+    record_format = "oddrange-record/1"

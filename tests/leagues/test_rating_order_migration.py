@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.migration_helpers import migrate_to
+from tests.migration_helpers import migrate_to, migrate_to_latest
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tournaments", "0005_tournament_secret")]
-AFTER = [("tournaments", "0007_unique_rating_order")]
 
 
 def test_existing_rating_changes_are_renumbered_per_change():
@@ -35,7 +34,7 @@ def test_existing_rating_changes_are_renumbered_per_change():
                     league=league, player=p, game=game, order=old_order, mu_before=25,
                     sigma_before=8, mu_after=25, sigma_after=8, inputs={}))
     finally:
-        apps = migrate_to(AFTER)
+        apps = migrate_to_latest()
     RatingChange = apps.get_model("tournaments", "RatingChange")
     Round = apps.get_model("tournaments", "Round")
     got = list(RatingChange.objects.order_by("order").values_list("id", "order"))

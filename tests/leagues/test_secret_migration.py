@@ -1,10 +1,10 @@
-"""Migrations 0005 and 0008: tournaments not yet finished get a 128-bit secret and a
-commitment (0005); ``secret_from_round`` names their first round dealt from it (0008,
+"""Migrations 0005 and 0009: tournaments not yet finished get a 128-bit secret and a
+commitment (0005); ``secret_from_round`` names their first round dealt from it (0009,
 worked out from the tables' seeds); finished ones keep no secret (their tables were
 dealt from the legacy public seeds, docs/shuffle.md).
 
 0005 is the migration release 6fe9dc3 shipped and applied: it must stay as it was (a
-database it migrated never runs it again), so the field it lacked comes in 0008, which
+database it migrated never runs it again), so the field it lacked comes in 0009, which
 must work on such a database — the case ``benchmarks/upgrade_check.sh 6fe9dc3`` found:
 without it every tournament query failed with ``column secret_from_round does not
 exist``."""
@@ -17,14 +17,14 @@ import uuid
 import pytest
 from django.db import connection, models
 
-from tests.migration_helpers import migrate_to
+from tests.migration_helpers import migrate_to, migrate_to_latest
 from tournaments.seeds import table_seed
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tournaments", "0004_deadline_beat_schedule")]
 SECRETS = [("tournaments", "0005_tournament_secret")]
-LATEST = [("tournaments", "0008_tournament_secret_from_round")]
+BEFORE_0009 = [("tournaments", "0008_game_table_size")]
 
 
 def _table(apps, rnd, number: int, seed: str) -> None:
@@ -64,7 +64,7 @@ def test_a_tournament_running_when_secrets_arrived_says_from_which_round():
         for k in (1, 2):
             _table(apps, rnd, k, table_seed("9", secret_of, 3, k))
     finally:
-        apps = migrate_to(LATEST)
+        apps = migrate_to_latest()
     Tournament = apps.get_model("tournaments", "Tournament")
     done, running, draft = (Tournament.objects.get(pk=pk) for pk in ids)
     assert done.secret == "" and done.seed_commitment == "" and done.secret_from_round == 1
@@ -75,10 +75,10 @@ def test_a_tournament_running_when_secrets_arrived_says_from_which_round():
     assert running.secret != draft.secret
 
 
-def test_0008_keeps_a_column_an_earlier_draft_of_0005_added():
-    """A development database migrated by the draft of 0005 that added the column: 0008
+def test_0009_keeps_a_column_an_earlier_draft_of_0005_added():
+    """A development database migrated by the draft of 0005 that added the column: 0009
     keeps it and the values it holds."""
-    apps = migrate_to([("tournaments", "0007_unique_rating_order")])
+    apps = migrate_to(BEFORE_0009)
     try:
         Tournament = apps.get_model("tournaments", "Tournament")
         League = apps.get_model("tournaments", "League")
@@ -94,5 +94,5 @@ def test_0008_keeps_a_column_an_earlier_draft_of_0005_added():
             cursor.execute("UPDATE tournaments_tournament SET secret_from_round = 4 "
                            "WHERE id = %s", [t.pk])
     finally:
-        apps = migrate_to(LATEST)
+        apps = migrate_to_latest()
     assert apps.get_model("tournaments", "Tournament").objects.get(pk=t.pk).secret_from_round == 4

@@ -1,14 +1,17 @@
-"""Schedules for four-seat Kolkhoz tables: round-robin, Swiss and match series.
+"""Schedules for tables of any size (four seats by default, Kolkhoz's): round-robin,
+Swiss and match series.
 
 Pure Python (standard library only, no Django): the Django app turns these
 schedules into ``Round`` and ``Table`` rows.  Every function is deterministic
 given its inputs and its ``seed`` (all randomness comes from one
 ``random.Random(seed)``).
 
-The package, by concept: ``schedule`` (the shapes of tables, rounds and schedules; name
-checks; the statistics), ``seats`` (equitable seats over a schedule), ``round_robin``
-(the round-robin and the match series) and ``swiss`` (Swiss rounds, byes and house
-bots); each module's docstring states its method. Every public name is re-exported here.
+The package, by concept: ``schedule`` (the shapes of tables, rounds and schedules; the
+table sizes; name checks; the statistics), ``seats`` (equitable seats over a schedule),
+``round_robin`` (the round-robin and the match series), ``swiss`` (Swiss rounds,
+remainders: smaller tables, byes or house bots) and ``swiss_seats`` (seats at a Swiss
+table); each module's docstring states its method. Every public name is re-exported
+here.
 """
 
 from .round_robin import affine_plane_ag24, match_series, round_robin
@@ -17,11 +20,13 @@ from .schedule import (
     Round,
     Table,
     check_names,
+    check_seats,
     pair_counts,
     repeat_count,
     repeat_lower_bound,
     seat_counts,
     spread_lower_bound,
+    table_sizes,
 )
 from .seats import assign_seats
 from .swiss import (
@@ -33,8 +38,10 @@ from .swiss import (
     PairingHistory,
     PlayerStanding,
     SwissRound,
+    house_bot_names,
     swiss_round,
 )
+from .swiss_seats import SWISS_SEAT_EXHAUSTIVE_MAX
 
 __all__ = [
     "SEATS",
@@ -59,4 +66,8 @@ __all__ = [
     "SWISS_W_REPEAT_PAIR",
     "SWISS_EXHAUSTIVE_MAX",
     "DEFAULT_HOUSE_BOTS",
+    "SWISS_SEAT_EXHAUSTIVE_MAX",
+    "check_seats",
+    "house_bot_names",
+    "table_sizes",
 ]

@@ -18,14 +18,21 @@ Round-robin (:func:`round_robin`)
   (with :func:`spread_lower_bound`).  Known optima it reaches: 8 players in
   3 rounds, 8 repeats (= the counting bound); 12 players in 4 rounds,
   13 repeats and spread 18 (both proven minimal, see the tests).
+* Any other table size ``s`` (``seats``): the same annealing over rounds of
+  ``n/s`` tables (``n`` a multiple of ``s``), or — when the game also plays
+  with fewer seats (``min_seats``) — over rounds of the tables
+  :func:`~tournaments.pairing.schedule.table_sizes` gives (the same sizes every
+  round, e.g. 4, 3, 3, 3 for 13 players); default rounds
+  ``ceil((n-1)/(s-1))``.  ``n == s``: the one table every round.
 * Seats: equitable over the schedule (``tournaments.pairing.seats``).
 
 Match series (:func:`match_series`)
 -----------------------------------
-The same four players over N games.  Games come in blocks of 4 that form a
-Latin square (each player once in each seat per block); successive blocks
-use the 6 different cyclic seating orders in turn, so who plays after whom
-also rotates.
+The same four players (``s`` players at an ``s``-seat game) over N games.
+Games come in blocks of ``s`` that form a Latin square (each player once in each
+seat per block); successive blocks use the different cyclic seating orders in
+turn (6 for four players, ``(s-1)!`` for ``s``), so who plays after whom also
+rotates.
 """
 
 from __future__ import annotations
@@ -35,7 +42,16 @@ import math
 import random
 from collections.abc import Sequence
 
-from .schedule import SEATS, Round, Table, check_names, repeat_lower_bound, spread_lower_bound
+from .schedule import (
+    SEATS,
+    Round,
+    Table,
+    check_names,
+    check_seats,
+    repeat_lower_bound,
+    spread_lower_bound,
+    table_sizes,
+)
 from .seats import assign_seats
 
 # GF(4) = {0, 1, a, a+1} encoded 0, 1, 2, 3; addition is XOR, a^2 = a + 1.
@@ -68,18 +84,28 @@ def affine_plane_ag24() -> list[list[tuple[int, int, int, int]]]:
 
 
 
-def _default_rounds(n: int) -> int:
-    return max(1, math.ceil((n - 1) / 3))
+def _default_rounds(n: int, seats: int = SEATS) -> int:
+    return max(1, math.ceil((n - 1) / (seats - 1)))
 
 
-def _anneal(n: int, rounds: int, rng: random.Random, iterations: int) -> list[list[list[int]]]:
+def _slices(order: list[int], sizes: list[int]) -> list[list[int]]:
+    out, i = [], 0
+    for z in sizes:
+        out.append(order[i : i + z])
+        i += z
+    return out
+
+
+def _anneal(n: int, rounds: int, rng: random.Random, iterations: int,
+            sizes: list[int], seats: int, min_seats: int | None
+            ) -> list[list[list[int]]]:
     """Simulated annealing over swaps within a round; returns best partitions."""
-    tables_per_round = n // SEATS
+    tables_per_round = len(sizes)
     sched: list[list[list[int]]] = []
     for _ in range(rounds):
         order = list(range(n))
         rng.shuffle(order)
-        sched.append([order[i : i + SEATS] for i in range(0, n, SEATS)])
+        sched.append(_slices(order, sizes))
     cnt = [[0] * n for _ in range(n)]
     for rnd in sched:
         for t in rnd:
@@ -100,7 +126,8 @@ def _anneal(n: int, rounds: int, rng: random.Random, iterations: int) -> list[li
                     sq += c * (c - 1) // 2
         return rep, sq
 
-    floor_key = (repeat_lower_bound(n, rounds), spread_lower_bound(n, rounds))
+    floor_key = (repeat_lower_bound(n, rounds, seats, min_seats),
+                 spread_lower_bound(n, rounds, seats, min_seats))
     best_key = key()
     best = [[list(t) for t in rnd] for rnd in sched]
     if best_key == floor_key or tables_per_round < 2:
@@ -110,8 +137,8 @@ def _anneal(n: int, rounds: int, rng: random.Random, iterations: int) -> list[li
         temp = t_hi * (t_lo / t_hi) ** (it / iterations)
         r = rng.randrange(rounds)
         t1, t2 = rng.sample(range(tables_per_round), 2)
-        i, j = rng.randrange(SEATS), rng.randrange(SEATS)
         T1, T2 = sched[r][t1], sched[r][t2]
+        i, j = rng.randrange(len(T1)), rng.randrange(len(T2))
         a, b = T1[i], T2[j]
         delta = 0
         for x in T1:
@@ -144,14 +171,19 @@ def _anneal(n: int, rounds: int, rng: random.Random, iterations: int) -> list[li
     return best
 
 
-def round_robin(players: list[str], rounds: int | None = None, seed: int = 0) -> list[Round]:
-    """Schedule ``rounds`` rounds of 4-seat tables spreading opponents evenly.
+def round_robin(players: list[str], rounds: int | None = None, seed: int = 0, *,
+                seats: int = SEATS, min_seats: int | None = None) -> list[Round]:
+    """Schedule ``rounds`` rounds of ``seats``-seat tables (default 4) spreading
+    opponents evenly.
 
-    ``players``: distinct names, a multiple of 4, at least 4.  ``rounds``:
-    rounds to schedule; ``None`` means ``ceil((n-1)/3)``, the fewest rounds
-    in which everybody could meet everybody (5 for 16 players).  Returns
-    ``rounds`` lists of ``n/4`` tables (4-tuples in seat order, seat 0 =
-    first planner); every player plays once per round.
+    ``players``: distinct names, a multiple of ``seats``, at least ``seats`` — or,
+    when the game also plays at smaller tables (``min_seats`` < ``seats``), any
+    count that :func:`~tournaments.pairing.schedule.table_sizes` splits (the same
+    sizes every round).  ``rounds``: rounds to schedule; ``None`` means
+    ``ceil((n-1)/(seats-1))``, the fewest rounds in which everybody could meet
+    everybody (5 for 16 players at 4 seats).  Returns ``rounds`` lists of tables
+    (tuples in seat order, seat 0 = first planner, the largest tables first); every
+    player plays once per round.
 
     * 16 players: the affine plane AG(2,4) (resolvable 2-(16,4,1) design),
       players placed on its points in an order shuffled by ``seed``; every
@@ -161,64 +193,86 @@ def round_robin(players: list[str], rounds: int | None = None, seed: int = 0) ->
     * seats: equitable colouring (:func:`assign_seats`): seat counts of every
       player within 1 of each other, so first-planner counts differ by ≤ 1.
 
-    Deterministic given ``(players, rounds, seed)``.  Raises ValueError for
-    fewer than 4 players, a count not a multiple of 4, duplicate or empty
+    Deterministic given ``(players, rounds, seed, seats, min_seats)``.  Raises
+    ValueError for fewer than ``seats`` players, a count that does not split into
+    tables (for a fixed size: not a multiple of ``seats``), duplicate or empty
     names, or ``rounds < 1``.
     """
     names = check_names(players)
+    seats, lo = check_seats(seats, min_seats)
     n = len(names)
-    if n < SEATS:
-        raise ValueError(f"round_robin needs at least 4 players, got {n}")
-    if n % SEATS:
+    if n < seats:
+        raise ValueError(f"round_robin needs at least {seats} players, got {n}")
+    sizes = table_sizes(n, seats, lo)
+    if sizes is None:
+        what = (f"a multiple of {seats} players" if lo == seats else
+                f"players that split into tables of {lo} to {seats} seats")
         raise ValueError(
-            f"round_robin needs a multiple of 4 players, got {n} "
+            f"round_robin needs {what}, got {n} "
             "(use swiss_round with fill='bye' or fill='bots' for other counts)"
         )
     if rounds is None:
-        rounds = _default_rounds(n)
+        rounds = _default_rounds(n, seats)
     if not isinstance(rounds, int) or rounds < 1:
         raise ValueError(f"rounds must be a positive integer, got {rounds!r}")
     rng = random.Random(seed)
     order = list(names)
     rng.shuffle(order)
     sets: list[list[list[str]]]
-    if n == 16:
+    if n == 16 and seats == SEATS:
         design = affine_plane_ag24()
         sets = [
             [[order[p] for p in line] for line in design[r % len(design)]] for r in range(rounds)
         ]
-    elif n == SEATS:
+    elif n == seats:
         sets = [[list(order)] for _ in range(rounds)]
     else:
-        iterations = min(400_000, 4000 * rounds * (n // SEATS))
-        idx = _anneal(n, rounds, rng, iterations)
+        iterations = min(400_000, 4000 * rounds * len(sizes))
+        idx = _anneal(n, rounds, rng, iterations, sizes, seats, lo)
         sets = [[[order[p] for p in t] for t in rnd] for rnd in idx]
-    return assign_seats(sets, seed=rng.randrange(2**32))
+    return assign_seats(sets, seed=rng.randrange(2**32), seats=seats, min_seats=lo)
 
 
 
-def match_series(players: Sequence[str], games: int) -> list[Table]:
-    """The same four players over ``games`` games with rotating seats.
+def _nth_order(rest: Sequence[str], k: int) -> tuple[str, ...]:
+    """The ``k``-th permutation of ``rest`` in lexicographic index order."""
+    pool, out = list(rest), []
+    for i in range(len(pool), 0, -1):
+        q, k = divmod(k, math.factorial(i - 1))
+        out.append(pool.pop(q))
+    return tuple(out)
 
-    ``players``: exactly 4 distinct names.  Returns ``games`` 4-tuples in seat
-    order.  Games come in blocks of 4 forming a Latin square (within a block
-    every player sits once in every seat); block ``k`` uses the ``k % 6``-th
-    of the 6 cyclic seating orders, so neighbours rotate too.  Hence when
-    ``games`` is a multiple of 4 every player is first planner exactly
-    ``games/4`` times (and in every seat as often); otherwise the counts
-    differ by at most 1.  Raises ValueError for not exactly 4 distinct names
-    or ``games < 1``.
+
+def match_series(players: Sequence[str], games: int, *, seats: int = SEATS) -> list[Table]:
+    """The same ``seats`` players (default 4) over ``games`` games with rotating seats.
+
+    ``players``: exactly ``seats`` distinct names.  Returns ``games`` tuples in seat
+    order.  Games come in blocks of ``seats`` forming a Latin square (within a block
+    every player sits once in every seat); block ``k`` uses the ``k``-th of the
+    cyclic seating orders in turn (6 for four players, in the order they always had;
+    ``(seats-1)!`` for others), so neighbours rotate too.  Hence when ``games`` is a
+    multiple of ``seats`` every player is in seat 0 (first planner) exactly
+    ``games/seats`` times (and in every seat as often); otherwise the counts differ
+    by at most 1.  Raises ValueError for not exactly ``seats`` distinct names or
+    ``games < 1``.
     """
     names = check_names(players)
-    if len(names) != SEATS:
-        raise ValueError(f"match_series needs exactly 4 players, got {len(names)}")
+    seats, _ = check_seats(seats)
+    if len(names) != seats:
+        raise ValueError(f"match_series needs exactly {seats} players, got {len(names)}")
     if not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive integer, got {games!r}")
-    a, b, c, d = names
-    cycles = [(a, b, c, d), (a, d, c, b), (a, c, b, d), (a, d, b, c), (a, b, d, c), (a, c, d, b)]
+    if seats == SEATS:
+        a, b, c, d = names
+        cycles = [(a, b, c, d), (a, d, c, b), (a, c, b, d), (a, d, b, c), (a, b, d, c),
+                  (a, c, d, b)]
     out: list[Table] = []
     for g in range(games):
-        base = cycles[(g // SEATS) % len(cycles)]
-        k = g % SEATS
-        out.append((base[k], base[(k + 1) % 4], base[(k + 2) % 4], base[(k + 3) % 4]))
+        block = g // seats
+        if seats == SEATS:
+            base = cycles[block % len(cycles)]
+        else:
+            base = (names[0], *_nth_order(names[1:], block % math.factorial(seats - 1)))
+        k = g % seats
+        out.append(tuple(base[(k + i) % seats] for i in range(seats)))
     return out

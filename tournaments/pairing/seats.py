@@ -1,10 +1,20 @@
 """Equitable seats over a whole schedule (used by the round-robin).
 
-An *equitable edge colouring* of the bipartite player–table incidence graph with 4 colours
-(de Werra 1971), built by two rounds of Euler-circuit splitting: every table gets one
-player per seat and every player sits in each seat ``floor(r/4)`` or ``ceil(r/4)`` times,
-so the first-planner counts of any two players differ by at most 1 (always possible, hence
-always achieved).
+An *equitable edge colouring* of the bipartite player–table incidence graph, one colour
+per seat (de Werra 1971): every table gets one player per seat and every player sits in
+each seat ``floor(r/s)`` or ``ceil(r/s)`` times at ``s``-seat tables, so the seat-0
+(Kolkhoz: first-planner) counts of any two players differ by at most 1 (always possible,
+hence always achieved).
+
+* Four seats (Kolkhoz): two rounds of Euler-circuit splitting, exactly as it always was.
+* Any other size: start from a seeded order at every table, then balance two seats at a
+  time — the edges of seats ``a`` and ``b`` (one each at every table that has both) are
+  re-split along Euler circuits, which gives every player's ``a`` and ``b`` counts within
+  one of each other and never makes the sum of squared seat counts larger; repeated over
+  every pair of seats until nothing improves.  Once no pair can improve, each player's
+  counts in any two seats differ by at most one.  At tables of different sizes (a
+  smaller remainder table) a seat a small table lacks is left out of the pairs that
+  include it, so the counts are as even as that allows.
 """
 
 from __future__ import annotations
@@ -13,7 +23,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from .schedule import SEATS, Round, check_names
+from .schedule import SEATS, Round, check_names, check_seats
 
 
 def _euler_split(edges: list[tuple[int, int]]) -> list[int]:
@@ -71,27 +81,35 @@ def _euler_split(edges: list[tuple[int, int]]) -> list[int]:
     return colour[: len(edges)]
 
 
-def assign_seats(schedule: Sequence[Sequence[Iterable[str]]], seed: int = 0) -> list[Round]:
+def assign_seats(schedule: Sequence[Sequence[Iterable[str]]], seed: int = 0, *,
+                 seats: int = SEATS, min_seats: int | None = None) -> list[Round]:
     """Order every table's players into seats, balanced over the whole schedule.
 
-    ``schedule``: rounds of tables, each table any 4 distinct names (order
-    ignored).  Returns the same tables as 4-tuples in seat order such that
-    every player sits in each seat ``floor(k/4)`` or ``ceil(k/4)`` times,
-    where ``k`` is how many tables they play; in particular first-planner
-    counts differ by at most 1 among players with equal ``k``.  Method: an
-    equitable 4-edge-colouring of the bipartite player–table graph (de Werra,
-    1971) by two levels of Euler-circuit splitting; ``seed`` permutes which
-    colour becomes which seat.  Raises ValueError for a table that does not
-    have exactly 4 distinct names.
+    ``schedule``: rounds of tables, each table ``seats`` distinct names (order
+    ignored; from ``min_seats`` to ``seats`` when the game allows smaller tables).
+    Returns the same tables as tuples in seat order such that every player sits in
+    each seat ``floor(k/s)`` or ``ceil(k/s)`` times at ``s``-seat tables, where
+    ``k`` is how many tables they play; in particular seat-0 (first-planner) counts
+    differ by at most 1 among players with equal ``k``.  Method: an equitable edge
+    colouring of the bipartite player–table graph (de Werra, 1971; module
+    docstring); ``seed`` permutes which colour becomes which seat (four seats) or
+    orders the tables before balancing (other sizes).  Deterministic given its
+    inputs.  Raises ValueError for a table whose size is out of range or that
+    names a player twice.
     """
+    seats, lo = check_seats(seats, min_seats)
     tables: list[list[str]] = []
     for rnd in schedule:
         for t in rnd:
             members = list(t)
-            if len(members) != SEATS:
-                raise ValueError(f"a table must have exactly 4 seats, got {members!r}")
+            if not lo <= len(members) <= seats:
+                what = f"exactly {seats}" if lo == seats else f"{lo} to {seats}"
+                raise ValueError(f"a table must have {what} seats, got {members!r}")
             check_names(members, what="table")
             tables.append(members)
+    if seats != SEATS or any(len(t) != SEATS for t in tables):
+        seated = _balanced(tables, random.Random(seed))
+        return _regroup(schedule, seated)
     names = sorted({p for t in tables for p in t})
     index = {p: i for i, p in enumerate(names)}
     edges = [(index[p], ti) for ti, t in enumerate(tables) for p in t]
@@ -107,15 +125,68 @@ def assign_seats(schedule: Sequence[Sequence[Iterable[str]]], seed: int = 0) -> 
     seated: list[list[str | None]] = [[None] * SEATS for _ in tables]
     for (pi, ti), s in zip(edges, seat_of, strict=True):
         seated[ti][labels[s]] = names[pi]
+    if any(p is None for t in seated for p in t):  # pragma: no cover - by the colouring
+        raise AssertionError("seat colouring failed")
+    return _regroup(schedule, [[str(p) for p in t] for t in seated])
+
+
+def _regroup(schedule: Sequence[Sequence[Iterable[str]]], seated: list[list[str]]
+             ) -> list[Round]:
+    """The seated tables (flat, in schedule order) grouped into the schedule's rounds."""
     out: list[Round] = []
     k = 0
     for rnd in schedule:
         row: Round = []
         for _ in rnd:
-            seats = seated[k]
-            if any(p is None for p in seats):  # pragma: no cover - guaranteed by the colouring
-                raise AssertionError("seat colouring failed")
-            row.append((str(seats[0]), str(seats[1]), str(seats[2]), str(seats[3])))
+            row.append(tuple(seated[k]))
             k += 1
         out.append(row)
     return out
+
+
+def _square_sum(counts: dict[str, list[int]], players: Iterable[str], a: int, b: int) -> int:
+    return sum(counts[p][a] ** 2 + counts[p][b] ** 2 for p in players)
+
+
+def _balanced(tables: list[list[str]], rng: random.Random) -> list[list[str]]:
+    """Seats for tables of any size (module docstring): a seeded order per table, then
+    two seats at a time re-split along Euler circuits while that lowers the sum of
+    squared seat counts."""
+    seated = [list(t) for t in tables]
+    for t in seated:
+        rng.shuffle(t)
+    width = max((len(t) for t in seated), default=0)
+    counts: dict[str, list[int]] = {}
+    for t in seated:
+        for s, p in enumerate(t):
+            counts.setdefault(p, [0] * width)[s] += 1
+    names = sorted(counts)
+    index = {p: i for i, p in enumerate(names)}
+    for _ in range(64):  # each accepted step lowers a non-negative sum: it ends
+        improved = False
+        for a in range(width):
+            for b in range(a + 1, width):
+                both = [ti for ti, t in enumerate(seated) if len(t) > b]
+                if not both:
+                    continue
+                edges = [(index[seated[ti][s]], k) for k, ti in enumerate(both) for s in (a, b)]
+                colour = _euler_split(edges)
+                players = {seated[ti][s] for ti in both for s in (a, b)}
+                before = _square_sum(counts, players, a, b)
+                trial = {p: list(counts[p]) for p in players}
+                new = [list(seated[ti]) for ti in both]
+                for (pi, k), c in zip(edges, colour, strict=True):
+                    p = names[pi]
+                    new[k][a if c == 0 else b] = p
+                for k, ti in enumerate(both):
+                    for s in (a, b):
+                        trial[seated[ti][s]][s] -= 1
+                        trial[new[k][s]][s] += 1
+                if _square_sum(trial, players, a, b) < before:
+                    for k, ti in enumerate(both):
+                        seated[ti] = new[k]
+                    counts.update(trial)
+                    improved = True
+        if not improved:
+            break
+    return seated

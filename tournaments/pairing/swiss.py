@@ -1,8 +1,9 @@
 """Swiss rounds.
 
 Players are ranked by the standings (best first).  The entries are cut into
-tables of 4, top table first, and the partition is chosen to minimise one
-cost, summed over tables (weights are the module constants below):
+tables of the table size (``seats``, 4 by default), top table first, and the
+partition is chosen to minimise one cost, summed over tables (weights are the
+module constants below):
 
 1. ``SWISS_W_REPEAT_TABLE`` for a table whose players (house bots counted as
    interchangeable) already sat together at one table — a repeated table only
@@ -18,20 +19,31 @@ cost, summed over tables (weights are the module constants below):
 
 Seats are then given table by table: seat 0 to whoever has been first
 planner least often (ties: fewer total games in that seat, then the seeded
-RNG), then seats 1–3 likewise, by exhaustive search of the 24 orders.  This
-is greedy per round (tables are formed for scores and repeats, not seats),
-so over a Swiss event first-planner counts stay within 2 of each other in
-the tested fields rather than the exact ±1 of a round-robin.
+RNG), then seats 1, 2, … likewise, by exhaustive search of the orders (24 at
+four seats; tables of more than ``SWISS_SEAT_EXHAUSTIVE_MAX`` (6) seats are seated
+greedily, seat by seat).  This is greedy per round (tables are formed for
+scores and repeats, not seats), so over a Swiss event first-planner counts
+stay within 2 of each other in the tested fields rather than the exact ±1 of
+a round-robin.
 
-Bye / fill policy (``fill``), when the entry count is not a multiple of 4:
+Remainders, when the entry count is not a multiple of the table size:
 
-* ``fill="bye"`` (default): ``n % 4`` players sit out.  They are the players
-  with the fewest byes so far, lowest-ranked first.  Hence bye counts never
-  differ by more than 1 and nobody gets a second bye before every player has
-  had one.  A bye scores nothing here; the organiser's scoring decides.
-* ``fill="bots"``: ``(-n) % 4`` house bots (named by ``house_bots``) join
-  the bottom of the ranking and are spread at most ``ceil(bots/tables)`` per
-  table.  Bots never receive byes and their repeat meetings do not count.
+* smaller tables, when the game also plays with fewer seats (``min_seats`` <
+  ``seats``) and the entries split into tables of ``min_seats`` to ``seats``
+  (``tournaments.pairing.schedule.table_sizes``: the fewest tables, sizes within
+  one seat of each other, full tables first — so the smaller tables are the
+  bottom ones).  Nobody sits out and no bot is seated; the smaller tables'
+  placement points are scaled to their size (``tournaments.scoring``).
+* otherwise the fill policy (``fill``):
+
+  * ``fill="bye"`` (default): ``n % seats`` players sit out.  They are the
+    players with the fewest byes so far, lowest-ranked first.  Hence bye counts
+    never differ by more than 1 and nobody gets a second bye before every player
+    has had one.  A bye scores nothing here; the organiser's scoring decides.
+  * ``fill="bots"``: ``(-n) % seats`` house bots (named by ``house_bots``,
+    default ``house-bot-1``, ``house-bot-2``, …) join the bottom of the ranking
+    and are spread at most ``ceil(bots/tables)`` per table.  Bots never receive
+    byes and their repeat meetings do not count.
 """
 
 from __future__ import annotations
@@ -43,7 +55,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .schedule import SEATS, Table, check_names, pair_counts, seat_counts
+from .schedule import SEATS, Table, check_names, check_seats, pair_counts, seat_counts, table_sizes
+from .swiss_seats import seat_table
 
 SWISS_W_REPEAT_TABLE = 1_000_000
 SWISS_W_BOT_CLUMP = 10_000
@@ -52,6 +65,12 @@ SWISS_EXHAUSTIVE_MAX = 12
 """Swiss fields of at most this many entries are partitioned exhaustively."""
 
 DEFAULT_HOUSE_BOTS: tuple[str, str, str] = ("house-bot-1", "house-bot-2", "house-bot-3")
+"""The house bots of a 4-seat Swiss (``house-bot-{i}`` for larger tables)."""
+
+
+def house_bot_names(k: int) -> list[str]:
+    """The default names of ``k`` house bots: ``house-bot-1`` … ``house-bot-k``."""
+    return [f"house-bot-{i}" for i in range(1, k + 1)]
 
 
 @dataclass(frozen=True)
@@ -71,7 +90,7 @@ class PlayerStanding:
 class PairingHistory:
     """What earlier rounds of a Swiss event did.
 
-    ``tables``: every table played so far (4-tuples in seat order);
+    ``tables``: every table played so far (tuples in seat order);
     ``byes``: one name per bye given (a player with two byes appears twice).
     """
 
@@ -92,7 +111,7 @@ class PairingHistory:
 class SwissRound:
     """The result of :func:`swiss_round`.
 
-    ``tables``: 4-tuples in seat order, top table first.  ``byes``: players
+    ``tables``: tuples in seat order, top table first.  ``byes``: players
     sitting out.  ``bots``: house bots seated.  ``repeated_tables`` and
     ``repeated_pairs``: how many tables repeat an earlier table, and how many
     earlier meetings are repeated at these tables (0 when avoidable).
@@ -112,17 +131,33 @@ def _choose_byes(ranked: list[str], k: int, byes: Counter[str]) -> list[str]:
     return order[:k]
 
 
-def _partitions(items: list[int]) -> Iterable[list[list[int]]]:
-    """All partitions of ``items`` into ordered-by-first-element groups of 4."""
+def _partitions(items: list[int], sizes: Counter[int]) -> Iterable[list[list[int]]]:
+    """All partitions of ``items`` into ordered-by-first-element groups whose sizes are
+    the multiset ``sizes`` (the largest size tried first)."""
     if not items:
         yield []
         return
     first, rest = items[0], items[1:]
-    for combo in itertools.combinations(rest, SEATS - 1):
-        chosen = set(combo)
-        remaining = [x for x in rest if x not in chosen]
-        for tail in _partitions(remaining):
-            yield [[first, *combo], *tail]
+    for z in sorted((z for z, c in sizes.items() if c > 0), reverse=True):
+        sizes[z] -= 1
+        for combo in itertools.combinations(rest, z - 1):
+            chosen = set(combo)
+            remaining = [x for x in rest if x not in chosen]
+            for tail in _partitions(remaining, sizes):
+                yield [[first, *combo], *tail]
+        sizes[z] += 1
+
+
+def _slots(part: list[list[int]], sizes: list[int]) -> list[list[int]]:
+    """The groups in table order: each size's groups by their mean rank (then their
+    members), into that size's places of ``sizes`` (largest tables first)."""
+    if len(set(sizes)) == 1:
+        part.sort(key=lambda g: (sum(g), g))
+        return part
+    by_size: dict[int, list[list[int]]] = {}
+    for g in sorted(part, key=lambda g: (sum(g) / len(g), g)):
+        by_size.setdefault(len(g), []).append(g)
+    return [by_size[z].pop(0) for z in sizes]
 
 
 class _SwissCost:
@@ -132,10 +167,12 @@ class _SwissCost:
         points: list[float],
         bots: set[str],
         history: PairingHistory,
+        sizes: list[int],
     ) -> None:
         self.entries = entries
         self.n = len(entries)
-        self.n_tables = self.n // SEATS
+        self.sizes = sizes
+        self.n_tables = len(sizes)
         self.is_bot = [e in bots for e in entries]
         self.bots = set(bots)
         n_bots = sum(self.is_bot)
@@ -150,6 +187,7 @@ class _SwissCost:
                     self.met[idx[a]][idx[b]] += 1
                     self.met[idx[b]][idx[a]] += 1
         # home tables: span of the score group's ranks
+        table_of = [ti for ti, z in enumerate(sizes) for _ in range(z)]
         self.home: list[tuple[int, int]] = []
         i = 0
         while i < self.n:
@@ -157,7 +195,7 @@ class _SwissCost:
             while j + 1 < self.n and points[j + 1] == points[i]:
                 j += 1
             for _ in range(i, j + 1):
-                self.home.append((i // SEATS, j // SEATS))
+                self.home.append((table_of[i], table_of[j]))
             i = j + 1
 
     @staticmethod
@@ -190,9 +228,9 @@ def _best_exhaustive(cost: _SwissCost) -> list[list[int]]:
     """Exact optimum over all partitions; table order by best assignment to indices."""
     best: list[list[int]] | None = None
     best_cost = 0
-    for part in _partitions(list(range(cost.n))):
+    for part in _partitions(list(range(cost.n)), Counter(cost.sizes)):
         # order groups top-down by the mean rank of their members (keeps stability)
-        part.sort(key=lambda g: (sum(g), g))
+        part = _slots(part, cost.sizes)
         c = cost.total(part)
         if best is None or c < best_cost:
             best, best_cost = part, c
@@ -203,7 +241,10 @@ def _best_exhaustive(cost: _SwissCost) -> list[list[int]]:
 def _best_local(cost: _SwissCost, rng: random.Random, restarts: int = 6) -> list[list[int]]:
     """Iterated local search: steepest swaps between tables, then random kicks."""
     n_t = cost.n_tables
-    current = [list(range(i, i + SEATS)) for i in range(0, cost.n, SEATS)]
+    current, start = [], 0
+    for z in cost.sizes:
+        current.append(list(range(start, start + z)))
+        start += z
     best = [list(t) for t in current]
     best_cost = cost.total(best)
 
@@ -214,8 +255,8 @@ def _best_local(cost: _SwissCost, rng: random.Random, restarts: int = 6) -> list
             improved = False
             for t1 in range(n_t):
                 for t2 in range(t1 + 1, n_t):
-                    for i in range(SEATS):
-                        for j in range(SEATS):
+                    for i in range(len(tables[t1])):
+                        for j in range(len(tables[t2])):
                             a, b = tables[t1][i], tables[t2][j]
                             tables[t1][i], tables[t2][j] = b, a
                             c1 = cost.table(t1, tables[t1])
@@ -236,23 +277,9 @@ def _best_local(cost: _SwissCost, rng: random.Random, restarts: int = 6) -> list
         current = [list(t) for t in best]
         for _ in range(max(2, n_t)):
             t1, t2 = rng.sample(range(n_t), 2)
-            i, j = rng.randrange(SEATS), rng.randrange(SEATS)
+            i, j = rng.randrange(len(current[t1])), rng.randrange(len(current[t2]))
             current[t1][i], current[t2][j] = current[t2][j], current[t1][i]
     return best
-
-
-def _seat_table(members: list[str], counts: dict[str, list[int]], rng: random.Random) -> Table:
-    best: tuple[tuple[int, int, int, float], Table] | None = None
-    for perm in itertools.permutations(members):
-        fp_after = [
-            counts.get(p, [0] * SEATS)[0] + (1 if s == 0 else 0) for s, p in enumerate(perm)
-        ]
-        all_sq = sum((counts.get(p, [0] * SEATS)[s] + 1) ** 2 for s, p in enumerate(perm))
-        key = (max(fp_after), sum(x * x for x in fp_after), all_sq, rng.random())
-        if best is None or key < best[0]:
-            best = (key, (perm[0], perm[1], perm[2], perm[3]))
-    assert best is not None
-    return best[1]
 
 
 def swiss_round(
@@ -261,17 +288,22 @@ def swiss_round(
     seed: int = 0,
     *,
     fill: str = "bye",
-    house_bots: Sequence[str] = DEFAULT_HOUSE_BOTS,
+    house_bots: Sequence[str] | None = None,
+    seats: int = SEATS,
+    min_seats: int | None = None,
 ) -> SwissRound:
-    """Pair one Swiss round of 4-seat tables.
+    """Pair one Swiss round of ``seats``-seat tables (default 4).
 
     ``standings``: every active player, best first (see
     :class:`PlayerStanding`); if the points are not non-increasing the list
     is stably re-sorted by points.  ``history``: earlier rounds (tables and
     byes); ``None`` means none.  ``seed``: drives tie-breaks and the local
     search.  ``fill``: ``"bye"`` or ``"bots"`` — the module docstring states
-    both policies.  ``house_bots``: names of the (up to 3) bots used with
-    ``fill="bots"``.
+    both policies.  ``house_bots``: names of the (up to ``seats - 1``) bots used
+    with ``fill="bots"`` (None: ``house-bot-1``, ``house-bot-2``, …).
+    ``min_seats``: the fewest seats the game plays with (None: ``seats``, a fixed
+    size); when smaller, a remainder sits at smaller tables (module docstring)
+    instead of byes or bots.
 
     Returns a :class:`SwissRound`: tables top first, seats balanced on
     first-planner history; a table of players who already sat together is
@@ -280,15 +312,17 @@ def swiss_round(
     pairs and score-group displacement are minimised by the weighted cost in
     the module docstring.  Deterministic given its inputs.
 
-    Raises ValueError: fewer than 4 players, duplicate names, unknown
-    ``fill``, not enough ``house_bots`` or a bot name clashing with a player.
+    Raises ValueError: fewer than ``seats`` players, duplicate names, unknown
+    ``fill``, not enough ``house_bots`` or a bot name clashing with a player, bad
+    ``seats``/``min_seats``.
     """
     if fill not in ("bye", "bots"):
         raise ValueError(f"fill must be 'bye' or 'bots', got {fill!r}")
+    seats, lo = check_seats(seats, min_seats)
     history = history if history is not None else PairingHistory()
     names = check_names([s.player for s in standings], what="standings")
-    if len(names) < SEATS:
-        raise ValueError(f"swiss_round needs at least 4 players, got {len(names)}")
+    if len(names) < seats:
+        raise ValueError(f"swiss_round needs at least {seats} players, got {len(names)}")
     ordered = sorted(standings, key=lambda s: -s.points)  # stable: keeps tie order
     ranked = [s.player for s in ordered]
     points = {s.player: s.points for s in ordered}
@@ -296,13 +330,17 @@ def swiss_round(
 
     byes: list[str] = []
     bots: list[str] = []
-    if fill == "bye":
-        k = len(ranked) % SEATS
+    smaller = table_sizes(len(ranked), seats, lo) if lo < seats else None
+    if smaller is not None:
+        entries = list(ranked)
+    elif fill == "bye":
+        k = len(ranked) % seats
         byes = _choose_byes(ranked, k, history.bye_counts())
         entries = [p for p in ranked if p not in set(byes)]
     else:
-        k = (-len(ranked)) % SEATS
-        bot_names = check_names(house_bots, what="house_bots")
+        k = (-len(ranked)) % seats
+        named = house_bot_names(k) if house_bots is None else house_bots
+        bot_names = check_names(named, what="house_bots")
         if len(bot_names) < k:
             raise ValueError(f"fill='bots' needs {k} house bots, only {len(bot_names)} named")
         clash = sorted(set(bot_names) & set(ranked))
@@ -314,14 +352,15 @@ def swiss_round(
     low = min(points.values()) if points else 0.0
     entry_points = [points.get(e, low - 1) for e in entries]
 
-    cost = _SwissCost(entries, entry_points, bot_set, history)
+    sizes = smaller if smaller is not None else [seats] * (len(entries) // seats)
+    cost = _SwissCost(entries, entry_points, bot_set, history, sizes)
     if len(entries) <= SWISS_EXHAUSTIVE_MAX:
         groups = _best_exhaustive(cost)
     else:
         groups = _best_local(cost, rng)
 
     counts = seat_counts(history.tables)
-    tables = [_seat_table([entries[m] for m in g], counts, rng) for g in groups]
+    tables = [seat_table([entries[m] for m in g], counts, rng) for g in groups]
     prev = {cost._key_names(t, bot_set) for t in history.tables}
     repeated_tables = sum(1 for t in tables if cost._key_names(t, bot_set) in prev)
     met = pair_counts(t for t in history.tables)

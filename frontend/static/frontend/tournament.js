@@ -1,5 +1,7 @@
 // A tournament page: its rounds with their tables (players, places, scores, a link to
-// each replay), and the standings (sortable; CSV download). A table whose task failed
+// each replay), and the standings (sortable; CSV download), in the terms of the
+// tournament's game (its score and tie-break names, `terms`; its table size — a smaller
+// remainder table shows "—" in the seats it lacks). A table whose task failed
 // shows "failed"; organisers (the API gives them the table's error, null to others)
 // also see the error and a Resume button (POST /api/tables/{id}/resume/).
 import { ApiError, getJSON } from "./api.js";
@@ -8,22 +10,39 @@ import { sortable } from "./sortable.js";
 
 const root = document.querySelector("[data-tournament]");
 const id = root.dataset.tournament;
-const ORDINAL = ["1st", "2nd", "3rd", "4th"];
+const ORDINAL = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th"];
+const PLACE_KEYS = ["firsts", "seconds", "thirds", "fourths", "fifths", "sixths", "sevenths",
+  "eighths", "ninths", "tenths"];
+const ordinal = (n) => ORDINAL[n - 1] || `${n}th`;
+const title = (name) => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, " ");
 
-const COLUMNS = [
-  { key: "rank", label: "Rank", num: true }, { key: "player", label: "Player" },
-  { key: "games", label: "Games", num: true }, { key: "points", label: "Points", num: true },
-  { key: "cellar", label: "Cellar", num: true }, { key: "medals", label: "Medals", num: true },
-  { key: "opponents_points", label: "Opp. points", num: true },
-  { key: "firsts", label: "1st", num: true }, { key: "seconds", label: "2nd", num: true },
-  { key: "thirds", label: "3rd", num: true }, { key: "fourths", label: "4th", num: true },
-];
+// The standings' columns for the game's terms and table size (Kolkhoz: … Points, Cellar,
+// Medals, Opp. points, 1st … 4th).
+function columns(terms, size) {
+  return [
+    { key: "rank", label: "Rank", num: true }, { key: "player", label: "Player" },
+    { key: "games", label: "Games", num: true }, { key: "points", label: "Points", num: true },
+    { key: terms.score, label: title(terms.score), num: true },
+    ...terms.tiebreaks.map((name) => ({ key: name, label: title(name), num: true })),
+    { key: "opponents_points", label: "Opp. points", num: true },
+    ...Array.from({ length: size }, (_, i) => ({ key: PLACE_KEYS[i] || `places_${i + 1}`,
+      label: ordinal(i + 1), num: true })),
+  ];
+}
+
+// "Placement points, then cellar totals, medals and opponents' points break ties."
+function tieBreakNote(terms) {
+  const figures = [`${terms.score} totals${terms.lower_score_wins ? " (lower first)" : ""}`,
+    ...terms.tiebreaks];
+  const last = figures.length > 1 ? `${figures.slice(0, -1).join(", ")}, ${figures.at(-1)}` : figures[0];
+  return `Placement points, then ${last} and opponents' points break ties.`;
+}
 
 function seatCell(table, seat) {
   const place = table.places?.[seat.seat];
   const score = table.scores?.[seat.seat];
   return el("td", {}, seat.player,
-    place ? el("span", { class: "muted" }, ` — ${ORDINAL[place - 1]}, ${score}`) : null);
+    place ? el("span", { class: "muted" }, ` — ${ordinal(place)}, ${score}`) : null);
 }
 
 const csrf = document.querySelector('meta[name="csrf-token"]')?.content || "";
@@ -56,10 +75,11 @@ function failedRow(round, table) {
       el("code", { class: "error" }, table.error), " ", button));
 }
 
-function roundSection(round) {
+function roundSection(round, size) {
+  const seatNumbers = Array.from({ length: size }, (_, s) => s);
   const rows = round.tables.flatMap((table) => [el("tr", {},
     el("td", { class: "num" }, String(table.number)),
-    ...[0, 1, 2, 3].map((s) => seatCell(table, table.seats.find((x) => x.seat === s) || { seat: s, player: "—" })),
+    ...seatNumbers.map((s) => seatCell(table, table.seats.find((x) => x.seat === s) || { seat: s, player: "—" })),
     statusCell(table),
     el("td", {}, table.game
       ? el("a", { href: `/games/${table.game}/`, "aria-label": `Replay of round ${round.number}, table ${table.number}` }, "Replay")
@@ -68,7 +88,7 @@ function roundSection(round) {
     el("h3", {}, `Round ${round.number} `, el("span", { class: `badge status-${round.status}` }, round.status)),
     el("div", { class: "scroll" }, el("table", { class: "data", "aria-label": `Tables of round ${round.number}` },
       el("thead", {}, el("tr", {}, el("th", { class: "num" }, "Table"),
-        ...[0, 1, 2, 3].map((s) => el("th", {}, `Seat ${s}`)), el("th", {}, "Status"), el("th", {}, "Replay"))),
+        ...seatNumbers.map((s) => el("th", {}, `Seat ${s}`)), el("th", {}, "Status"), el("th", {}, "Replay"))),
       el("tbody", {}, ...rows))));
 }
 
@@ -77,12 +97,14 @@ async function load() {
     getJSON(`/api/tournaments/${id}/`), getJSON(`/api/tournaments/${id}/standings/`)]);
   document.getElementById("summary").textContent =
     `${t.format}, ${t.rounds} rounds, ${t.players.length} players · ${t.status}`;
+  document.getElementById("tie-breaks").textContent = tieBreakNote(t.terms);
   sortable(document.getElementById("standings"), {
-    columns: COLUMNS, rows: standings, key: "rank", dir: "ascending",
+    columns: columns(t.terms, t.table_size), rows: standings, key: "rank", dir: "ascending",
     cell: (row, c) => (c.key === "points" || c.key === "opponents_points" ? Number(row[c.key]).toFixed(2).replace(/\.00$/, "") : String(row[c.key])),
   });
   const rounds = document.getElementById("rounds");
-  rounds.replaceChildren(...(t.rounds_detail.length ? t.rounds_detail.map(roundSection)
+  rounds.replaceChildren(...(t.rounds_detail.length
+    ? t.rounds_detail.map((round) => roundSection(round, t.table_size))
     : [el("p", { class: "muted" }, "No rounds played yet.")]));
 }
 

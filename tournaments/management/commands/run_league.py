@@ -1,5 +1,6 @@
-"""``manage.py run_league``: create and run a whole bot league through real Celery
-worker processes, with a progress bar, then print the standings and the ladder."""
+"""``manage.py run_league``: create and run a whole bot league of one registered game
+(``--game``, default ``kolkhoz``; ``--table-size`` from the game's seat range) through real
+Celery worker processes, with a progress bar, then print the standings and the ladder."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 from tqdm import tqdm
 
-from tournaments import selectors, services
-from tournaments.models import Table, TableStatus, Tournament, TournamentStatus
+from replays import engine
+from tournaments import games, pairing, selectors, services
+from tournaments.errors import LeagueError
+from tournaments.models import Format, Table, TableStatus, Tournament, TournamentStatus
 
 
 class Command(BaseCommand):
@@ -25,8 +28,15 @@ class Command(BaseCommand):
             "(started here unless --no-worker), then print standings and ladder.")
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--preset", default="kolkhoz",
-                            choices=["kolkhoz", "kolkhoznik", "zone"])
+        parser.add_argument("--game", default=games.DEFAULT_GAME,
+                            help="a registered game id (GET /api/catalog/; default kolkhoz)")
+        parser.add_argument("--table-size", type=int, default=None,
+                            help="seats at a full table: the game's fixed size, or one from "
+                                 "its seat range (default 4 if the range holds it, else its "
+                                 "maximum)")
+        parser.add_argument("--preset", default=None,
+                            help="a preset of the game (default its first: kolkhoz for "
+                                 "Kolkhoz; also kolkhoznik, zone)")
         parser.add_argument("--bots", type=int, default=8, help="number of bot players")
         parser.add_argument("--bot-kinds", default="random",
                             help="comma-separated bot names, assigned in turn (e.g. "
@@ -50,20 +60,14 @@ class Command(BaseCommand):
                             help="print standings and ladder as one JSON object")
 
     def handle(self, *args: Any, **o: Any) -> None:
-        if o["bots"] < 4:
-            raise CommandError("a league needs at least 4 bots")
-        kinds = [k.strip() for k in o["bot_kinds"].split(",") if k.strip()]
-        name = o["name"] or f"{o['preset'].capitalize()} league (seed {o['seed']})"
-        league = services.league_create(
-            name=name, slug=f"league-{int(time.time() * 1000)}", ruleset={"preset": o["preset"]})
-        season = league.seasons.get()
-        players = [services.player_bot_get_or_create(name=f"{kinds[i % len(kinds)]}-{i + 1}",
-                                                     bot_name=kinds[i % len(kinds)])
-                   for i in range(o["bots"])]
-        t = services.tournament_create(season=season, name=f"{name} — {o['format']}",
-                                       format=o["format"], rounds=o["rounds"], players=players,
-                                       ruleset={"preset": o["preset"]}, seed=o["seed"],
-                                       secret=o["secret"])
+        try:
+            t, league = self._create(o)
+        except LeagueError as e:
+            raise CommandError(f"{e.code}: {e.message}") from e
+        except Exception as e:
+            if not engine.is_engine_error(e):
+                raise
+            raise CommandError(engine.error_info(e)["message"]) from e
         worker = None if o["no_worker"] else self._start_worker(o["workers"])
         try:
             services.tournament_start(tournament=t)
@@ -81,18 +85,50 @@ class Command(BaseCommand):
                 "ladder": [{**r, "last_played_at": str(r["last_played_at"])} for r in ladder],
             }, default=str))
             return
+        terms = games.terms(t.game)  # the game's score (Kolkhoz: cellar), its tie-breaks
+        figures = [(terms.score_name, 7), *((name, 6) for name in terms.tiebreaks)]
         self.stdout.write(f"\n{t.name}: {t.status}\n\nStandings\n")
-        self.stdout.write(f"{'#':>3} {'player':<16} {'pts':>6} {'cellar':>7} {'medals':>6} "
-                          f"{'opp':>6}\n")
+        self.stdout.write(f"{'#':>3} {'player':<16} {'pts':>6} "
+                          + "".join(f"{f:>{w}} " for f, w in figures) + f"{'opp':>6}\n")
         for r in standings:
+            cells = [(r["tiebreaks"].get(f, r.get(f, 0)) if i else r["score"], w)
+                     for i, (f, w) in enumerate(figures)]
             self.stdout.write(f"{r['rank']:>3} {r['player']:<16} {r['points']:>6.2f} "
-                              f"{r['cellar']:>7} {r['medals']:>6} {r['opponents_points']:>6.2f}\n")
+                              + "".join(f"{c!s:>{w}} " for c, w in cells)
+                              + f"{r['opponents_points']:>6.2f}\n")
         self.stdout.write("\nLadder (openskill Plackett–Luce; ordinal = mu − 3σ)\n")
         for r in ladder:
             flag = " (provisional)" if r["provisional"] else ""
             self.stdout.write(f"{r['rank']:>3} {r['player']:<16} {r['ordinal']:>7.2f} "
                               f"mu {r['mu']:.2f} σ {r['sigma']:.2f}{flag}\n")
         self.stdout.write(f"\nTournament id {t.pk}, league id {league.pk}\n")
+
+    def _create(self, o: dict[str, Any]) -> tuple[Tournament, Any]:
+        """The league, its bot players and the tournament the options describe (nothing
+        is stored when the game, table size, preset or bots are refused)."""
+        game = games.game_check(o["game"])
+        size = games.table_size_check(game, o["table_size"])
+        if o["bots"] < size:
+            raise CommandError(f"a league of {game} at {size}-seat tables needs at least "
+                               f"{size} bots")
+        ruleset = {"preset": o["preset"]} if o["preset"] else games.default_ruleset(game)
+        games.ruleset_check(game, ruleset)
+        kinds = [k.strip() for k in o["bot_kinds"].split(",") if k.strip()]
+        for kind in kinds:
+            games.bot_check(game, kind)
+        label = str(ruleset.get("preset") or engine.definition(None, game).name)
+        name = o["name"] or f"{label.capitalize()} league (seed {o['seed']})"
+        league = services.league_create(
+            name=name, slug=f"league-{int(time.time() * 1000)}", ruleset=ruleset, game=game)
+        season = league.seasons.get()
+        players = [services.player_bot_get_or_create(name=f"{kinds[i % len(kinds)]}-{i + 1}",
+                                                     bot_name=kinds[i % len(kinds)], game=game)
+                   for i in range(o["bots"])]
+        t = services.tournament_create(season=season, name=f"{name} — {o['format']}",
+                                       format=o["format"], rounds=o["rounds"], players=players,
+                                       ruleset=ruleset, seed=o["seed"], secret=o["secret"],
+                                       game=game, table_size=size)
+        return t, league
 
     def _start_worker(self, n: int) -> subprocess.Popen[bytes]:
         cmd = [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=WARNING",
@@ -114,10 +150,7 @@ class Command(BaseCommand):
                 pass
 
     def _wait(self, t: Tournament, timeout: float, quiet: bool) -> None:
-        per_round = max(1, -(-t.entries.filter(house=False).count() // 4))
-        if t.fill_policy == "bye":
-            per_round = max(1, t.entries.filter(house=False).count() // 4)
-        total = per_round * t.rounds
+        total = self._tables_per_round(t) * t.rounds
         bar = tqdm(total=total, unit="table", desc="tables", file=sys.stderr,
                    disable=None if not quiet else True)
         deadline = time.monotonic() + timeout
@@ -138,3 +171,15 @@ class Command(BaseCommand):
                                    "are workers running?")
             time.sleep(0.2)
         bar.close()
+
+    @staticmethod
+    def _tables_per_round(t: Tournament) -> int:
+        """Tables a round of ``t`` has (for the progress bar): smaller remainder tables
+        when the game allows them, else byes or house bots by the fill policy."""
+        n, size = t.entries.filter(house=False).count(), t.table_size
+        if t.format == Format.SERIES:
+            return 1
+        sizes = pairing.table_sizes(n, size, games.min_seats(t.game)) if n else None
+        if sizes is not None:
+            return len(sizes)
+        return max(1, n // size if t.fill_policy == "bye" else -(-n // size))

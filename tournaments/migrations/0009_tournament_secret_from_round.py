@@ -66,7 +66,7 @@ def first_secret_rounds(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("replays", "0003_seat_user_bot_event_time_used"),
-        ("tournaments", "0007_unique_rating_order"),
+        ("tournaments", "0008_game_table_size"),
     ]
 
     operations = [
