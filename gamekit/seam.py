@@ -324,6 +324,16 @@ class GameDefinition(ABC):
         None. It never makes a mismatch pass."""
         return None
 
+    def rederive_stored(self, events: Sequence[Event], seed: str | None, *,
+                        stored: Event | None, derived: Event | None) -> dict[str, Any] | None:
+        """A second way to re-derive a stored log, for a release whose live platform
+        derived its consequences from the stored log in a way its record re-adjudication
+        does not reproduce (optional; Kolkhoz: releases that read key order), tried only
+        for the kind of first mismatch (``stored`` event vs the ``derived`` one) that way
+        explains. None when it does not apply; else ``{ok, first_divergence, error,
+        note}``."""
+        return None
+
     def legal_summary(self, state: Any, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may do now, in the form the play page renders. Default:
         ``{"kind": None, "to_move": …, "yours": …, "options": [], "inputs": […]}`` with

@@ -232,6 +232,17 @@ class KolkhozDefinition(GameDefinition):
         another order."""
         return releases.key_order_note(self.engine_version, stored, derived)
 
+    def rederive_stored(self, events: Sequence[Event], seed: str | None, *,
+                        stored: Event | None, derived: Event | None) -> dict[str, Any] | None:
+        """Each decision re-derived from the stored log before it with the code this
+        version's fold ran before x.key_order (``releases.rederive_stored``): for 0.1.0
+        and 0.2.0 games stored where keys came back reordered, and only when the first
+        mismatch is of that kind (``verify_note``: the same cards in another order); None
+        otherwise."""
+        if self.verify_note(stored or {}, derived or {}) is None:
+            return None
+        return releases.rederive_stored(self.engine_version, list(events), seed)
+
     def legal_summary(self, state: Any, seat: int | None) -> dict[str, Any]:
         """``{kind, to_move, yours, options, inputs}`` (``choices`` in the form the play
         page renders): ``options`` (only when ``yours``): suits (trump), card codes

@@ -44,6 +44,7 @@ from .engine_audits import (
     explanations,
     key_order_note,
     regress,
+    stored_folds_report,
     verify_bundle,
     whatif,
 )
@@ -58,7 +59,7 @@ END_TYPE = "game_end"
 __all__ = ["DEFAULT_GAME", "EngineUnavailable", "Event", "Folded", "NotSupported", "Outcome",
            "UnknownGame", "Viewer", "chance_mismatch", "definition", "evidence_bundle",
            "explain", "explanation", "explanations", "fold_log", "identity", "key_order_note",
-           "regress",
+           "regress", "stored_folds_report",
            "verify_bundle", "whatif"]
 
 

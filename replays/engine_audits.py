@@ -1,8 +1,9 @@
 """The audit functions of ``replays.engine`` (re-exported there: callers use
 ``engine.X``): explanations of events, what-if under another ruleset, regression
 against a stored log, evidence bundles and their verification, and the checks a verify
-report makes (``chance_mismatch``, ``key_order_note``). Each runs the game's engine a
-log is pinned to (``pinning``), or the ``engine_version`` given.
+report makes (``chance_mismatch``, ``key_order_note``, ``stored_folds_report``). Each
+runs the game's engine a log is pinned to (``pinning``), or the ``engine_version``
+given.
 """
 
 from __future__ import annotations
@@ -89,13 +90,34 @@ def key_order_note(version: str, stored: Any, derived: Any, *,
                    game: str = DEFAULT_GAME) -> str | None:
     """What a verify report says about a mismatch between a ``stored`` event and the
     ``derived`` one, by the game's engine ``version`` (``GameDefinition.verify_note``;
-    Kolkhoz: a 0.1.0 game that filed assignments in key order and lists the same things
-    in another order, docs/verify.md "Key order"); None otherwise, or when ``version``
+    Kolkhoz: a 0.1.0/0.2.0 game that filed assignments in key order and lists the same
+    things in another order, docs/verify.md "Key order"); None otherwise, or when ``version``
     is not available here."""
     try:
         return definition(version, game).verify_note(stored, derived)
     except EngineUnavailable:
         return None
+
+
+def stored_folds_report(played: Sequence[Event], *, seed: str | None, engine_version: str,
+                        stored: Event | None, derived: Event | None,
+                        game: str = DEFAULT_GAME) -> dict[str, Any] | None:
+    """A passing re-adjudication report for a log its record re-adjudication does not
+    reproduce — first at ``stored`` (the stored event) vs ``derived`` — but its release's
+    live derivation does (``GameDefinition.rederive_stored``; Kolkhoz: a 0.1.0/0.2.0 game
+    whose platform folded the stored log in jsonb's key order, docs/verify.md "Key
+    order"): ``{ok: True, engine_version, first_divergence: None, error: None, method:
+    "stored_folds", note}``; None when that does not apply, the release is not
+    available, or it does not reproduce the log either."""
+    try:
+        again = definition(engine_version, game).rederive_stored(
+            list(played), seed, stored=stored, derived=derived)
+    except EngineUnavailable:
+        return None
+    if not again or not again["ok"]:
+        return None
+    return {"ok": True, "engine_version": engine_version, "first_divergence": None,
+            "error": None, "method": "stored_folds", "note": again["note"]}
 
 
 def verify_bundle(bundle: Any, *, game: str = DEFAULT_GAME) -> dict[str, Any]:

@@ -155,8 +155,11 @@ def readjudicate(events: list[Event], *, engine_version: str, seed: str | None =
     deal).
 
     ``first_divergence``: ``{seq, stored, adjudicated, note}`` — ``note`` is None, or
-    (a game of engine 0.1.0 whose event lists the derived cards in another order) what
-    ``engine.key_order_note`` says; it explains the mismatch, never excuses it.
+    (a game of engine 0.1.0/0.2.0 whose event lists the derived cards in another order)
+    what ``engine.key_order_note`` says; it explains the mismatch, never excuses it. A
+    log re-adjudication does not reproduce passes only if its release's live derivation
+    re-derives it whole (``engine.stored_folds_report``: ``method: "stored_folds"`` and
+    a ``note``; docs/verify.md "Key order").
     ``game``: the game id (``Game.game``)."""
     try:
         engine.require_version(engine_version, game)
@@ -183,22 +186,25 @@ def readjudicate(events: list[Event], *, engine_version: str, seed: str | None =
     if not finished and len(fresh) >= len(played):
         fresh = fresh[: len(played)]  # what the adjudicator did past a live game's head
         error = None
+    divergence = None
     for seq, stored in enumerate(played):
         adjudicated = fresh[seq] if seq < len(fresh) else None
         if adjudicated != stored:
             note = engine.key_order_note(engine_version, stored, adjudicated, game=game)
-            return {"ok": False, "engine_version": engine_version,
-                    "first_divergence": {"seq": seq, "stored": stored,
-                                         "adjudicated": adjudicated, "note": note},
-                    "error": error}
-    if len(fresh) > len(played):
-        seq = len(played)
-        return {"ok": False, "engine_version": engine_version,
-                "first_divergence": {"seq": seq, "stored": None, "adjudicated": fresh[seq],
-                                     "note": None},
-                "error": error}
-    return {"ok": error is None, "engine_version": engine_version, "first_divergence": None,
-            "error": error}
+            divergence = {"seq": seq, "stored": stored, "adjudicated": adjudicated,
+                          "note": note}
+            break
+    if divergence is None and len(fresh) > len(played):
+        divergence = {"seq": len(played), "stored": None, "adjudicated": fresh[len(played)],
+                      "note": None}
+    if divergence is None and error is None:
+        return {"ok": True, "engine_version": engine_version, "first_divergence": None,
+                "error": None}
+    return ((divergence and engine.stored_folds_report(
+                played, seed=seed, engine_version=engine_version, game=game,
+                stored=divergence["stored"], derived=divergence["adjudicated"]))
+            or {"ok": False, "engine_version": engine_version,
+                "first_divergence": divergence, "error": error})
 
 
 def deals_check(*, events: list[Event], seed: str | None, finished: bool,

@@ -1,7 +1,6 @@
 """Tournament seed secrets (issue 12): every tournament not yet finished gets a fresh
-128-bit secret, so its later rounds' tables draw unguessable seeds (``secret_from_round``
-names the first such round); finished ones keep none (their games were dealt from the
-old public derivation, docs/shuffle.md)."""
+128-bit secret, so its later rounds' tables draw unguessable seeds; finished ones keep
+none (their games were dealt from the old public derivation, docs/shuffle.md)."""
 
 import hashlib
 import secrets
@@ -11,13 +10,10 @@ from django.db import migrations, models
 
 def add_secrets(apps, schema_editor):
     Tournament = apps.get_model("tournaments", "Tournament")
-    Round = apps.get_model("tournaments", "Round")
     for t in Tournament.objects.exclude(status="finished").filter(secret=""):
         t.secret = secrets.token_hex(16)
         t.seed_commitment = hashlib.sha256(f"{t.seed}#{t.secret}".encode()).hexdigest()
-        last = Round.objects.filter(tournament_id=t.pk).order_by("-number").first()
-        t.secret_from_round = (last.number + 1) if last is not None else 1
-        t.save(update_fields=["secret", "seed_commitment", "secret_from_round"])
+        t.save(update_fields=["secret", "seed_commitment"])
 
 
 class Migration(migrations.Migration):
@@ -30,7 +26,5 @@ class Migration(migrations.Migration):
                             field=models.CharField(blank=True, default="", max_length=64)),
         migrations.AddField(model_name="tournament", name="secret_explicit",
                             field=models.BooleanField(default=False)),
-        migrations.AddField(model_name="tournament", name="secret_from_round",
-                            field=models.PositiveIntegerField(default=1)),
         migrations.RunPython(add_secrets, migrations.RunPython.noop),
     ]

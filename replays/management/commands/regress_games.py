@@ -9,7 +9,8 @@ at least its ``game`` event's versions as a log change).
 Exit 1 when any game's result (scores, medals, places) would change or its engine is
 unavailable — a rules change that alters old results must come with a new engine
 version. A game whose log changes but not its result (say, a new fact on an event) is
-reported as ``log`` and fails only with ``--strict``.
+reported as ``log`` and fails only with ``--strict``. A game whose log its pinned release
+re-derives only as its live platform derived it (docs/verify.md "Key order") is unchanged.
 """
 
 import json
@@ -31,7 +32,7 @@ class Command(BaseCommand):
                             help="use the current engine, not each game's pinned one")
 
     def handle(self, *args, **options):
-        changed = logs = missing = total = 0
+        changed = logs = missing = total = folds = 0
         for game in (Game.objects.filter(status=GameStatus.FINISHED)
                      .order_by("created_at", "id").iterator()):
             total += 1
@@ -48,6 +49,8 @@ class Command(BaseCommand):
                     "engine": report["engine"], "first_divergence_seq": div.get("seq"),
                     "scores": report["scores"], "places": report["places"],
                     "error": report["error"]}))
+            elif report.get("method") == "stored_folds":
+                folds += 1
             elif not report["ok"]:
                 logs += 1
                 div = report.get("first_divergence") or {}
@@ -55,7 +58,9 @@ class Command(BaseCommand):
         which = "the current engine" if options["current"] else "their pinned engines"
         self.stdout.write(f"{total} finished games re-adjudicated with {which}: "
                           f"{changed} result(s) changed, {logs} log(s) changed"
-                          + (f", {missing} engine(s) unavailable" if missing else ""))
+                          + (f", {missing} engine(s) unavailable" if missing else "")
+                          + (f" ({folds} re-derived as played live, docs/verify.md "
+                             "'Key order')" if folds else ""))
         if changed or missing or (options["strict"] and logs):
             raise CommandError(f"{changed} game(s) would change result"
                                + (f", {missing} game(s) pinned to an unavailable engine"
