@@ -63,10 +63,17 @@ def frames_perspective(*, game: Game, viewer: int | None, perspective: str | Non
     return wanted, False
 
 
+# Bump whenever the frames' shape or words change (a new field, other captions): cached
+# frames of the previous format are then never served (the cache key carries it).
+FRAMES_FORMAT = "2-shell"
+
+
 def game_frames_json(*, game: Game, viewer: int | None, as_played: bool = False,
                      after: int | None = None) -> bytes:
-    """``game_frames_for_viewer`` as JSON bytes, cached per (game, head hash, viewer):
-    the head hash changes with every append, so a cached entry is never stale.
+    """``game_frames_for_viewer`` as JSON bytes, cached per (game, head hash, viewer,
+    ``FRAMES_FORMAT``): the head hash changes with every append, so a cached entry is
+    never stale; ``FRAMES_FORMAT`` changes with what the platform renders, so a deploy
+    that words or shapes frames differently never serves the old rendering.
 
     ``after``: only the frames of steps with seq > after (the rest of the body as is),
     for a page that already holds the earlier ones (a live game's earlier frames do not
@@ -75,7 +82,7 @@ def game_frames_json(*, game: Game, viewer: int | None, as_played: bool = False,
     who = "spectator" if viewer is None else f"seat{viewer}"
     if finished:
         who = f"as-{who}" if as_played else "all"
-    key = f"frames:{game.pk}:{game.head_hash}:{who}"
+    key = f"frames:{FRAMES_FORMAT}:{game.pk}:{game.head_hash}:{who}"
     cached = cache.get(key)
     if cached is None:
         frames = game_frames_for_viewer(game=game, viewer=viewer, as_played=as_played)

@@ -39,7 +39,17 @@ def test_the_cache_is_redis_when_redis_url_is_set(redis_url, api):
     assert settings.CACHES["default"]["BACKEND"].endswith("RedisCache")
     game = store(bot_log(seed="redis"), seed="redis").game
     assert api.get(f"/api/games/{game.pk}/frames/").status_code == 200
-    key = f"frames:{game.pk}:{game.head_hash}:all"
+    key = f"frames:{frames.FRAMES_FORMAT}:{game.pk}:{game.head_hash}:all"
     assert cache.get(key) is not None
     client = redis.Redis.from_url(redis_url)
     assert client.keys(f"*{key}"), "the frames entry is stored in Redis"
+
+
+def test_frames_cached_by_an_earlier_format_are_never_served(monkeypatch):
+    """An upgrade keeps the head hash; the format in the key keeps old renderings out."""
+    game = store(bot_log(seed="fmt"), seed="fmt").game
+    stale = b'{"old":"rendering"}'
+    cache.set(f"frames:{frames.FRAMES_FORMAT}:{game.pk}:{game.head_hash}:all", stale, 60)
+    assert frames.game_frames_json(game=game, viewer=None) == stale
+    monkeypatch.setattr(frames, "FRAMES_FORMAT", frames.FRAMES_FORMAT + "-next")
+    assert frames.game_frames_json(game=game, viewer=None) != stale
