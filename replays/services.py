@@ -129,7 +129,8 @@ def game_submit_input(*, game: Game, expected_seq: int, inp: dict[str, Any],
       or 409 ``already_decided`` (``decided_seq``) when this seat has already made its
       choice in the current simultaneous phase.
 
-    Raises ``ForbiddenError`` (another seat's input), ``ConflictError``
+    Raises ``MalformedError`` (an input whose ``seat`` is not an integer — ``1.0`` and
+    ``true`` are not seat 1), ``ForbiddenError`` (another seat's input), ``ConflictError``
     (``game_finished``), ``RuleError`` against the rules (the game's code and clause),
     ``MalformedError`` on a malformed input; nothing is appended then.
 
@@ -142,7 +143,11 @@ def game_submit_input(*, game: Game, expected_seq: int, inp: dict[str, Any],
     """
     if not isinstance(inp, dict):
         raise MalformedError("input must be an object")
-    if inp.get("seat") != seat:
+    claimed = inp.get("seat")
+    if claimed is not None and type(claimed) is not int:
+        # 1.0 and true compare equal to seat 1: never let them pass for its number
+        raise MalformedError("the input's seat must be a seat number (an integer)")
+    if claimed != seat:
         raise ForbiddenError("a seat token may only submit that seat's inputs")
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
