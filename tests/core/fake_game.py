@@ -200,6 +200,13 @@ class OddOneOut(GameDefinition):
     def is_input(self, event: Event) -> bool:
         return event.get("type") in ("bonus", "choose")
 
+    def actor(self, event: Event) -> str:
+        """The bonus is chance (drawn from the seed) though it names the seat it favours:
+        the seam's default would call it that seat's decision."""
+        if event.get("type") == "bonus":
+            return "chance"
+        return super().actor(event)
+
     def adjudicate(self, record: Mapping[str, Any]) -> list[Event]:
         events = self.start(self.ruleset(None), record["seats"], {}, record.get("seed"))
         state = self.fold(events)
