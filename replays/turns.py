@@ -34,12 +34,18 @@ class Folded:
 
     def turn_started(self, seat: int) -> int | None:
         """The position at which ``seat``'s current turn began (it has been among the
-        seats that may act from there to the head without a break; the event just
-        before it was recorded when the turn began), or None if it may not act now."""
+        seats that may act from there to the head without a break, and has not decided
+        since; the event just before it was recorded when the turn began), or None if
+        it may not act now. A seat's own decision ends its turn: when it decides again
+        at once (Kolkhoz: the planner declares the trump, then leads), the new turn
+        begins after it, so its time used and its deadline never count the first
+        decision's thinking twice."""
         if seat not in self.movers.get(self.head, frozenset()):
             return None
         start = self.head
-        while start - 1 in self.movers and seat in self.movers[start - 1]:
+        own = f"seat:{seat}"
+        while (start - 1 in self.movers and seat in self.movers[start - 1]
+               and self.actors.get(start - 1) != own):
             start -= 1
         return start
 
