@@ -38,12 +38,14 @@ def game_create(*, events: Sequence[Event], seed: str | None = None,
     """Create a game of ``game`` (a registered game id, stored as ``Game.game``) from its
     opening events (``events[0]`` is the ``game`` event) and append them; one secret
     seat token per seat. Raises ``MalformedError`` (``unknown_game``) for an id that is
-    not registered, nothing stored.
+    not registered, (``bad_seats``) for a seat count outside the game's range; nothing
+    stored.
     """
     catalog.game_require(game)
     if not events or not isinstance(events[0], dict) or events[0].get("type") != "game":
         raise MalformedError("a game's log must begin with a 'game' event")
     setup = engine.game_setup(events[0], game=game)
+    catalog.seats_require(game, len(setup["seats"]))
     limit = GameSeat._meta.get_field("name").max_length
     if any(len(str(name)) > limit for name in setup["seats"]):
         raise MalformedError(f"a seat's name is at most {limit} characters",
