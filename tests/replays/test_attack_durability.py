@@ -71,3 +71,18 @@ def test_a_game_created_with_bot_seats_commits_durably(monkeypatch):
                                    seats=["P", "B1", "B2", "B3"],
                                    ruleset={"preset": "kolkhoz"}, seed="durable-bots")
     assert seen == ["on"]
+
+
+def test_a_bot_stretch_in_its_own_transaction_still_commits_asynchronously(monkeypatch):
+    """The throughput the option exists for stays: the table task's own appends."""
+    from replays import store
+    from replays.advance import SeatBot, game_advance
+
+    game = _people("async-bots")
+    seen: list[str] = []
+    real = store._insert_events
+    monkeypatch.setattr(store, "_insert_events",
+                        lambda rows: (seen.append(_setting()), real(rows))[1])
+    bots = {s: SeatBot(engine.bot("random"), "bot:random") for s in range(4)}
+    done = game_advance(game=game, bots=bots)
+    assert done.finished and seen and set(seen) == {"off"}
