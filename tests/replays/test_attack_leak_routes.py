@@ -175,3 +175,17 @@ def test_a_live_kolkhoz_games_chain_hashes_and_seed_by_every_other_route(api):
             blob = json.dumps(body) + hdrs
             for secret in secrets:
                 assert secret not in blob, (viewer, route)
+
+
+def test_a_finished_games_frames_say_who_asked(api):
+    """The frames of a finished game are cached once for everyone (``all``), but the
+    body names its ``viewer`` — the first requester's. A spectator who came second was
+    told it was that seat (the page shell then puts that seat at the bottom as its own)."""
+    from .helpers import stored_bot_game
+
+    created = stored_bot_game(seed="frames-viewer")
+    gid = created.game.pk
+    seat2 = api.get(f"/api/games/{gid}/frames/",
+                    HTTP_AUTHORIZATION=f"Bearer {created.seat_tokens[2]}").json()
+    assert seat2["viewer"] == 2
+    assert api.get(f"/api/games/{gid}/frames/").json()["viewer"] is None
