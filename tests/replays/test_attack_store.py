@@ -160,3 +160,19 @@ def test_a_last_event_id_of_unicode_digits_is_not_a_500(api, last_id):
     game = _kolkhoz_people()
     r = api.get(f"/api/games/{game.pk}/stream/?wait=0", HTTP_LAST_EVENT_ID=last_id)
     assert r.status_code < 500
+
+
+@pytest.mark.usefixtures("oddoneout")
+@pytest.mark.parametrize("game", ["kolkhoz", "oddoneout"])
+@pytest.mark.parametrize("ruleset", ["abc", [1], 5, True, {"preset": ["x"]}, {"preset": {}}])
+def test_a_ruleset_that_is_not_an_object_is_400_not_500(api, game, ruleset):
+    """``POST /api/games/`` with a ruleset that is not ``{preset, options}``: the seam's
+    ``KolkhozDefinition.ruleset`` called ``dict(spec)`` before the engine's own check
+    ("the ruleset must be a JSON object"), so a string, a list, a number or ``true``
+    became a 500; an unhashable preset was one too."""
+    seats = ["a", "b", "c", "d"] if game == "kolkhoz" else ["a", "b", "c"]
+    before = Game.objects.count()
+    r = api.post("/api/games/", {"game": game, "seats": seats, "ruleset": ruleset},
+                 format="json")
+    assert r.status_code == 400, (r.status_code, r.content[:200])
+    assert Game.objects.count() == before
