@@ -78,6 +78,8 @@ class OddOneOut(GameDefinition):
         return [Option("rounds", (ROUNDS,), ROUNDS)]
 
     def ruleset(self, spec: Mapping[str, Any] | None) -> Any:
+        if spec is not None and not isinstance(spec, Mapping):
+            raise FakeError("bad_ruleset", "the ruleset must be an object or null")
         if spec and spec.get("preset") not in (None, "standard"):
             raise FakeError("unknown_preset", f"unknown preset {spec.get('preset')!r}")
         return {"preset": "standard", "options": {"rounds": ROUNDS}}
