@@ -56,3 +56,36 @@ def test_the_bots_choose_the_same_whether_the_person_was_quick_or_slow():
             if _first_reveal(quick) != _first_reveal(slow):
                 differ.append(secret)
         assert differ == []
+
+
+class _Positioned(OddOneOut):
+    """The fake game counting its log position its own way (``position`` is part of the
+    seam: "the log position, default ``state.seq``")."""
+
+    id = "oddpos"
+    record_format = "oddpos-record/1"
+
+    def position(self, state):  # type: ignore[no-untyped-def]
+        return state.seq + 1000
+
+
+def test_the_autopilot_draws_at_the_position_the_game_names():
+    """The seam's loop seeds a bot by ``defn.position(state)``; the autopilot
+    (``Folded.bot_input``) and ``engine.bot_choose`` by the number of stored events. For a
+    game whose ``position`` is not that number, the autopilot drew otherwise than a bot
+    at the same seat and moment."""
+    with registry.registered(_Positioned()):
+        game = game_create_from_engine(ruleset=None, seats=["P", "Q", "R"], seed="pos",
+                                       secret="pos-secret", game="oddpos").game
+        events = stored_events(game)
+        pos = engine.fold_log(events, game="oddpos")
+        bot = engine.bot("random", game="oddpos")
+        players = [bot, None, None]
+        draws = []
+        for seed in [f"pos-{i}" for i in range(12)]:
+            _, new = pos.defn.play_bots(pos.state, players, seed, max_decisions=1)
+            by_loop = next(e for e in new if e["type"] == "choose")["number"]
+            by_autopilot = pos.bot_input(0, bot, seed)["number"]
+            by_engine = engine.bot_choose(events, 0, bot, seed=seed, game="oddpos")["number"]
+            draws.append((by_loop, by_autopilot, by_engine))
+        assert all(a == b == c for a, b, c in draws), draws
