@@ -64,10 +64,11 @@ class Folded:
     def bot_input(self, seat: int, player: Any, seed: str) -> dict[str, Any] | None:
         """The input ``player`` (a bot, or the autopilot) chooses for ``seat`` at the
         head — it sees only that seat's view and choices, and draws from
-        ``seq_rng(seed, seat, head)`` — or None when ``seat`` may not act now."""
+        ``bot_rng(game, seed, seat, position)`` at the game's own ``position`` of the
+        head, as the seam's loop does — or None when ``seat`` may not act now."""
         if seat not in self.movers.get(self.head, frozenset()):
             return None
-        rng = bot_rng(self.defn.id, seed, seat, self.head)
+        rng = bot_rng(self.defn.id, seed, seat, self.defn.position(self.state))
         return dict(player.choose(self.defn.seat_view(self.state, seat),
                                   self.defn.choices(self.state, seat), rng))
 
