@@ -176,3 +176,24 @@ def test_a_ruleset_that_is_not_an_object_is_400_not_500(api, game, ruleset):
                  format="json")
     assert r.status_code == 400, (r.status_code, r.content[:200])
     assert Game.objects.count() == before
+
+
+@pytest.mark.usefixtures("oddoneout")
+def test_a_second_choice_sent_after_seeing_the_first_is_already_decided():
+    """Seat 0 chose at ``h``; its client read the head after that (``h+1``) and sends
+    another choice while seat 1 has chosen meanwhile (head ``h+2``). It is a second choice
+    in the same phase — 409 ``already_decided`` (docs/seam.md), not ``stale_seq``, which
+    tells the client to refresh and try again."""
+    from replays.errors import ConflictError
+
+    game = _fake("attack-twice").game
+    h = game.head_seq
+    game_submit_input(game=game, expected_seq=h, inp={"type": "choose", "seat": 0,
+                                                      "number": 1}, seat=0)
+    game_submit_input(game=game, expected_seq=h + 1, inp={"type": "choose", "seat": 1,
+                                                          "number": 2}, seat=1)
+    with pytest.raises(ConflictError) as err:
+        game_submit_input(game=game, expected_seq=h + 1,
+                          inp={"type": "choose", "seat": 0, "number": 3}, seat=0)
+    assert err.value.code == "already_decided"
+    assert err.value.extra["decided_seq"] == h
