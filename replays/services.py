@@ -187,7 +187,7 @@ def _judge_stale(pos: engine.Folded, expected_seq: int, head: int, seat: int | N
     a simultaneous choice overtaken only by the other seats' choices."""
     if seat is not None and 0 <= expected_seq < head:
         done = pos.decided_in_phase(seat)
-        if done is not None and done >= expected_seq:
+        if done is not None:  # whenever its client read the log: a second choice
             raise ConflictError(f"seat {seat} has already chosen at seq {done}",
                                 code="already_decided", expected_seq=expected_seq,
                                 head_seq=head, decided_seq=done)
