@@ -59,7 +59,10 @@ class KolkhozDefinition(GameDefinition):
                 for name, values in self.eng.OPTIONS.items()]
 
     def ruleset(self, spec: Mapping[str, Any] | None) -> Any:
-        return self.eng.build_ruleset(None if spec is None else dict(spec))
+        """The engine's ruleset of ``spec``; anything but a mapping goes to the engine
+        as it is, which refuses it (``invalid_option_value``) — ``dict(spec)`` of a
+        string or a list was a TypeError / ValueError."""
+        return self.eng.build_ruleset(dict(spec) if isinstance(spec, Mapping) else spec)
 
     # -- start, decide, evolve, fold -----------------------------------------------
     def start(self, ruleset: Any, seats: Sequence[str], setup: Mapping[str, Any],

@@ -111,7 +111,7 @@ def build_ruleset(spec: dict[str, Any] | None = None) -> Ruleset:
         raise RulesetError("invalid_option_value", "ruleset options must be a JSON object", None)
     options = dict(DEFAULTS)
     if preset is not None:
-        if preset not in PRESETS:
+        if not isinstance(preset, str) or preset not in PRESETS:  # (a list: unhashable)
             raise RulesetError(
                 "unknown_preset",
                 f"unknown preset {preset!r}; presets: {', '.join(PRESETS)}",

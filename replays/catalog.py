@@ -24,6 +24,18 @@ def game_require(game: Any) -> str:
     return game
 
 
+def seats_require(game: str, count: int) -> None:
+    """Refuse a table of ``count`` seats outside the registered game's seat range
+    (``GameDefinition.seats = (min, max)``, what the catalog publishes): raises
+    ``MalformedError`` (``bad_seats``, 400, with ``min`` and ``max``). The store checks
+    it itself rather than trusting every game's ``start`` to refuse."""
+    lo, hi = registry.get(game).seats
+    if not lo <= count <= hi:
+        size = str(lo) if lo == hi else f"{lo} to {hi}"
+        raise MalformedError(f"a game of {game} has {size} seats, not {count}",
+                             code="bad_seats", min=lo, max=hi)
+
+
 def game_of_record(record: dict[str, Any]) -> str:
     """The id of the game whose record format ``record["format"]`` names (e.g.
     ``kolkhoz-record/1`` → ``kolkhoz``); raises ``MalformedError`` (``unknown_format``,

@@ -286,7 +286,7 @@ def bot_choose(events: Sequence[Event], seat: int, player: Any, *, seed: str,
     state = defn.fold(own)
     if seat not in defn.may_act(state):
         return None
-    rng = seq_rng(seed, seat, len(own), game=game)
+    rng = seq_rng(seed, seat, defn.position(state), game=game)  # as the seam's loop
     return dict(player.choose(defn.seat_view(state, seat), defn.choices(state, seat), rng))
 
 

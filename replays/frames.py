@@ -70,7 +70,8 @@ FRAMES_FORMAT = "2-shell"
 
 def game_frames_json(*, game: Game, viewer: int | None, as_played: bool = False,
                      after: int | None = None) -> bytes:
-    """``game_frames_for_viewer`` as JSON bytes, cached per (game, head hash, viewer,
+    """``game_frames_for_viewer`` as JSON bytes, cached per (game, head hash, viewer —
+    a finished game's spectator entry ``all`` is the public one — and
     ``FRAMES_FORMAT``): the head hash changes with every append, so a cached entry is
     never stale; ``FRAMES_FORMAT`` changes with what the platform renders, so a deploy
     that words or shapes frames differently never serves the old rendering.
@@ -81,7 +82,9 @@ def game_frames_json(*, game: Game, viewer: int | None, as_played: bool = False,
     finished = game.status == GameStatus.FINISHED
     who = "spectator" if viewer is None else f"seat{viewer}"
     if finished:
-        who = f"as-{who}" if as_played else "all"
+        # everything is shown to all, but the body names its viewer (and the final
+        # step's view is the viewer's): a seat's entry is its own
+        who = f"as-{who}" if as_played else ("all" if viewer is None else f"all-{who}")
     key = f"frames:{FRAMES_FORMAT}:{game.pk}:{game.head_hash}:{who}"
     cached = cache.get(key)
     if cached is None:

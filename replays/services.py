@@ -38,12 +38,14 @@ def game_create(*, events: Sequence[Event], seed: str | None = None,
     """Create a game of ``game`` (a registered game id, stored as ``Game.game``) from its
     opening events (``events[0]`` is the ``game`` event) and append them; one secret
     seat token per seat. Raises ``MalformedError`` (``unknown_game``) for an id that is
-    not registered, nothing stored.
+    not registered, (``bad_seats``) for a seat count outside the game's range; nothing
+    stored.
     """
     catalog.game_require(game)
     if not events or not isinstance(events[0], dict) or events[0].get("type") != "game":
         raise MalformedError("a game's log must begin with a 'game' event")
     setup = engine.game_setup(events[0], game=game)
+    catalog.seats_require(game, len(setup["seats"]))
     limit = GameSeat._meta.get_field("name").max_length
     if any(len(str(name)) > limit for name in setup["seats"]):
         raise MalformedError(f"a seat's name is at most {limit} characters",
@@ -129,7 +131,8 @@ def game_submit_input(*, game: Game, expected_seq: int, inp: dict[str, Any],
       or 409 ``already_decided`` (``decided_seq``) when this seat has already made its
       choice in the current simultaneous phase.
 
-    Raises ``ForbiddenError`` (another seat's input), ``ConflictError``
+    Raises ``MalformedError`` (an input whose ``seat`` is not an integer — ``1.0`` and
+    ``true`` are not seat 1), ``ForbiddenError`` (another seat's input), ``ConflictError``
     (``game_finished``), ``RuleError`` against the rules (the game's code and clause),
     ``MalformedError`` on a malformed input; nothing is appended then.
 
@@ -142,7 +145,11 @@ def game_submit_input(*, game: Game, expected_seq: int, inp: dict[str, Any],
     """
     if not isinstance(inp, dict):
         raise MalformedError("input must be an object")
-    if inp.get("seat") != seat:
+    claimed = inp.get("seat")
+    if claimed is not None and type(claimed) is not int:
+        # 1.0 and true compare equal to seat 1: never let them pass for its number
+        raise MalformedError("the input's seat must be a seat number (an integer)")
+    if claimed != seat:
         raise ForbiddenError("a seat token may only submit that seat's inputs")
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
@@ -180,7 +187,7 @@ def _judge_stale(pos: engine.Folded, expected_seq: int, head: int, seat: int | N
     a simultaneous choice overtaken only by the other seats' choices."""
     if seat is not None and 0 <= expected_seq < head:
         done = pos.decided_in_phase(seat)
-        if done is not None and done >= expected_seq:
+        if done is not None:  # whenever its client read the log: a second choice
             raise ConflictError(f"seat {seat} has already chosen at seq {done}",
                                 code="already_decided", expected_seq=expected_seq,
                                 head_seq=head, decided_seq=done)

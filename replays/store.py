@@ -47,7 +47,10 @@ def game_append(*, game: Game, expected_seq: int, events: Sequence[Event],
     (``synchronous_commit = off`` for this transaction only): a crash may lose the last
     fraction of a second of such batches, never corrupt or reorder anything, and the
     stalled-table sweep replays them to the identical events. People's inputs keep the
-    default, fully durable commit.
+    default, fully durable commit. It takes effect only when the append is its own
+    transaction: inside a caller's transaction ``SET LOCAL`` would last until the
+    caller's commit, making whatever else it holds (a person's input, a new game and
+    the seat tokens shown to its creator) asynchronous too — so there it is ignored.
 
     In one transaction: lock the Game row, check its head, chain-hash and insert the
     events, move the head. A writer that lost a race gets ``ConflictError``
@@ -64,9 +67,11 @@ def game_append(*, game: Game, expected_seq: int, events: Sequence[Event],
     transaction commits, listeners of the live stream are notified (``replays.live``).
     """
     _check_events(events, expected_seq)
+    # SET LOCAL in a savepoint outlives it: only a transaction of our own may go async
+    relaxed = reproducible and not transaction.get_connection().in_atomic_block
     try:
         with transaction.atomic():
-            if reproducible and connection.vendor == "postgresql":
+            if relaxed and connection.vendor == "postgresql":
                 with connection.cursor() as cur:
                     cur.execute("SET LOCAL synchronous_commit TO OFF")
             locked = Game.objects.select_for_update().get(pk=game.pk)

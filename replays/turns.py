@@ -34,12 +34,18 @@ class Folded:
 
     def turn_started(self, seat: int) -> int | None:
         """The position at which ``seat``'s current turn began (it has been among the
-        seats that may act from there to the head without a break; the event just
-        before it was recorded when the turn began), or None if it may not act now."""
+        seats that may act from there to the head without a break, and has not decided
+        since; the event just before it was recorded when the turn began), or None if
+        it may not act now. A seat's own decision ends its turn: when it decides again
+        at once (Kolkhoz: the planner declares the trump, then leads), the new turn
+        begins after it, so its time used and its deadline never count the first
+        decision's thinking twice."""
         if seat not in self.movers.get(self.head, frozenset()):
             return None
         start = self.head
-        while start - 1 in self.movers and seat in self.movers[start - 1]:
+        own = f"seat:{seat}"
+        while (start - 1 in self.movers and seat in self.movers[start - 1]
+               and self.actors.get(start - 1) != own):
             start -= 1
         return start
 
@@ -58,10 +64,11 @@ class Folded:
     def bot_input(self, seat: int, player: Any, seed: str) -> dict[str, Any] | None:
         """The input ``player`` (a bot, or the autopilot) chooses for ``seat`` at the
         head — it sees only that seat's view and choices, and draws from
-        ``seq_rng(seed, seat, head)`` — or None when ``seat`` may not act now."""
+        ``bot_rng(game, seed, seat, position)`` at the game's own ``position`` of the
+        head, as the seam's loop does — or None when ``seat`` may not act now."""
         if seat not in self.movers.get(self.head, frozenset()):
             return None
-        rng = bot_rng(self.defn.id, seed, seat, self.head)
+        rng = bot_rng(self.defn.id, seed, seat, self.defn.position(self.state))
         return dict(player.choose(self.defn.seat_view(self.state, seat),
                                   self.defn.choices(self.state, seat), rng))
 

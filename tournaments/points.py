@@ -37,12 +37,20 @@ DEFAULT_PLACEMENT_POINTS: tuple[int, int, int, int] = (3, 2, 1, 0)
 """Points for places 1, 2, 3 and 4 (Kolkhoz's table of four)."""
 
 
+POINTS_LIMIT = 10**6
+"""The largest size of a placement point: the standings show sums of them as floats, and
+1e308 (or 10**400) overflowed there — a 500 on every read of the tournament."""
+
+
 def _exact(x: Any) -> Fraction:
     if isinstance(x, bool) or not isinstance(x, int | float | Fraction):
         raise ValueError(f"placement points must be numbers, got {x!r}")
     if isinstance(x, float) and not math.isfinite(x):
         raise ValueError(f"placement points must be finite, got {x!r}")
-    return Fraction(str(x)) if isinstance(x, float) else Fraction(x)
+    exact = Fraction(str(x)) if isinstance(x, float) else Fraction(x)
+    if abs(exact) > POINTS_LIMIT:
+        raise ValueError(f"placement points must lie within ±{POINTS_LIMIT}, got {x!r}")
+    return exact
 
 
 def default_placement_points(seats: int) -> tuple[int, ...]:

@@ -5,6 +5,7 @@ stream (NDJSON long-poll or server-sent events) and a signed-in seat holder's AP
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -171,9 +172,9 @@ class GameStreamApi(SeatViewMixin, APIView):
         game = selectors.game_get(game_id=game_id)
         viewer = self.seat_viewer(request, game)
         after = after_param(request)
-        last_id = request.headers.get("Last-Event-ID", "")
-        if after is None and last_id.strip().lstrip("-").isdigit():
-            after = int(last_id)
+        last_id = request.headers.get("Last-Event-ID", "").strip()
+        if after is None and re.fullmatch(r"-?[0-9]{1,18}", last_id, flags=re.ASCII):
+            after = max(-1, int(last_id))  # str.isdigit took "²", which int refuses
         after = -1 if after is None else after
         wait = _wait(request)
         if getattr(request.accepted_renderer, "format", None) == "sse":

@@ -78,6 +78,8 @@ class OddOneOut(GameDefinition):
         return [Option("rounds", (ROUNDS,), ROUNDS)]
 
     def ruleset(self, spec: Mapping[str, Any] | None) -> Any:
+        if spec is not None and not isinstance(spec, Mapping):
+            raise FakeError("bad_ruleset", "the ruleset must be an object or null")
         if spec and spec.get("preset") not in (None, "standard"):
             raise FakeError("unknown_preset", f"unknown preset {spec.get('preset')!r}")
         return {"preset": "standard", "options": {"rounds": ROUNDS}}
@@ -201,8 +203,11 @@ class OddOneOut(GameDefinition):
         return event.get("type") in ("bonus", "choose")
 
     def actor(self, event: Event) -> str:
-        """The ``bonus`` names the seat it favours but is chance's, not that seat's."""
-        return "chance" if event.get("type") == "bonus" else super().actor(event)
+        """The bonus is chance (drawn from the seed) though it names the seat it favours:
+        the seam's default would call it that seat's decision."""
+        if event.get("type") == "bonus":
+            return "chance"
+        return super().actor(event)
 
     def adjudicate(self, record: Mapping[str, Any]) -> list[Event]:
         events = self.start(self.ruleset(None), record["seats"], {}, record.get("seed"))
