@@ -257,7 +257,8 @@ class GameDefinition(ABC):
         return int(state.seq)
 
     def play_bots(self, state: Any, bots: Sequence[Bot[Any] | None], seed: str, *,
-                  max_decisions: int | None = None) -> tuple[Any, list[Event]]:
+                  max_decisions: int | None = None,
+                  turns: dict[int, int] | None = None) -> tuple[Any, list[Event]]:
         """Move the game forward from ``state``: every chance outcome ``seed`` gives, and
         every decision of a seat that has a bot (``bots[seat]``; None: a person), the
         lowest such seat first when several may act at once. Stops when the game ends,
@@ -268,12 +269,19 @@ class GameDefinition(ABC):
 
         Returns the state reached and the events applied (``[]``: nothing to do — a
         person must act, or the game is over). Each bot draws from
-        ``gamekit.bots.bot_rng(self.id, seed, seat, position)`` at the position of its
-        decision — the platform's one seeding scheme, so an override must produce the
-        same events as this loop. ``state`` may be advanced in place by an override; the
-        default folds with ``evolve``."""
+        ``gamekit.bots.bot_rng(self.id, seed, seat, turn)``, ``turn`` being the position
+        at which that seat's current turn began (``turn_start``): in a turn-based game
+        the position of the decision itself; in a simultaneous choice the phase's start,
+        so the bots draw the same whatever order the seats' choices arrive in. This is
+        the platform's one seeding scheme: an override must produce the same events as
+        this loop. ``turns`` (seat → the position its current turn began, for the seats
+        already in a turn at ``state``; from ``replays``' fold of the stored log) is read
+        and kept up to date in place. ``state`` may be advanced in place by an override;
+        the default folds with ``evolve``."""
+        turns = {} if turns is None else turns
         events: list[Event] = []
         decisions = 0
+        turn_start(self, state, turns, None)
         while not self.finished(state):
             inp = self.chance_input(state, seed)
             if inp is None:
@@ -285,12 +293,13 @@ class GameDefinition(ABC):
                 seat = movers[0]
                 player = bots[seat]
                 assert player is not None
-                rng = bot_rng(self.id, seed, seat, self.position(state))
+                rng = bot_rng(self.id, seed, seat, turns[seat])
                 inp = player.choose(self.seat_view(state, seat), self.choices(state, seat), rng)
                 decisions += 1
             new = self.decide(state, inp, seed=seed)
             for e in new:
                 state = self.evolve(state, e)
+                turn_start(self, state, turns, e)
             events.extend(new)
         return state, events
 
@@ -347,3 +356,30 @@ class GameDefinition(ABC):
 
     def __repr__(self) -> str:
         return f"<GameDefinition {self.id} {self.engine_version}>"
+
+
+def turn_start(defn: GameDefinition, state: Any, turns: dict[int, int],
+               event: Event | None) -> None:
+    """Keep ``turns`` (seat → the position its current turn began) up to date after
+    ``event`` brought the game to ``state`` (None: just read the seats that may act).
+
+    A seat's turn begins at the latest of: the position at which it joined the seats
+    that may act, the position after its own last decision, and the position after the
+    last event that was not a seat's decision (chance or a consequence: a new phase).
+    So in a turn-based game a turn begins at the decision's own position; in a
+    simultaneous choice every seat's turn begins at the phase's start, whatever order
+    the others choose in. ``replays.turns.Folded.turn_started`` reads the same rule off
+    a stored log."""
+    position = defn.position(state)
+    movers = defn.may_act(state)
+    if event is not None:
+        actor = defn.actor(event)
+        if actor.startswith("seat:"):
+            turns.pop(int(actor[5:]), None)
+        else:
+            turns.clear()
+    for seat in list(turns):
+        if seat not in movers:
+            del turns[seat]
+    for seat in movers:
+        turns.setdefault(seat, position)

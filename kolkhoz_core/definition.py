@@ -193,18 +193,25 @@ class KolkhozDefinition(GameDefinition):
         return sample_world(Knowledge.from_view(self.seat_view(state, seat)), rng)
 
     def play_bots(self, state: Any, bots: Sequence[Bot[Any] | None], seed: str, *,
-                  max_decisions: int | None = None) -> tuple[Any, list[Event]]:
-        """The seam's loop (same events, same generators ``bot_rng(seed, seat, seq)``),
-        run on the engine's in-place state and stopping at the end of the current year
-        (``runner.play_year``), so a table appends a year at a time. ``state`` is
-        advanced in place. Current engine only (a game pinned to a frozen release runs
-        the seam's generic loop)."""
+                  max_decisions: int | None = None,
+                  turns: dict[int, int] | None = None) -> tuple[Any, list[Event]]:
+        """The seam's loop (same events, same generators), run on the engine's in-place
+        state and stopping at the end of the current year (``runner.play_year``), so a
+        table appends a year at a time. Kolkhoz is turn-based: a seat's turn always
+        begins at its decision's own position, so each bot draws from
+        ``bot_rng(seed, seat, seq)``; ``turns`` is kept up to date as the seam's loop
+        keeps it. ``state`` is advanced in place. Current engine only (a game pinned to
+        a frozen release runs the seam's generic loop)."""
         if self.eng.ENGINE_VERSION != ENGINE_VERSION:
-            return super().play_bots(state, bots, seed, max_decisions=max_decisions)
+            return super().play_bots(state, bots, seed, max_decisions=max_decisions,
+                                     turns=turns)
         from .runner import play_year
 
-        return state, play_year(state, list(bots), seed,
-                                max_decisions=max_decisions)
+        events = play_year(state, list(bots), seed, max_decisions=max_decisions)
+        if turns is not None:
+            turns.clear()
+            turns.update({seat: state.seq for seat in self.may_act(state)})
+        return state, events
 
     # -- audits --------------------------------------------------------------------
     def whatif(self, record: Mapping[str, Any], *, options: Mapping[str, Any] | None,

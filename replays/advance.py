@@ -6,10 +6,13 @@ the game is over. Tournament tables (``tournaments.services.table_play``), stand
 games with bot seats (``replays.tasks.play_bot_seats``) and a person's own command
 (``replays.services.game_submit_input``: the chance after it) all come through here.
 
-One seeding scheme: the bot deciding for seat ``s`` at log position ``n`` draws from
-``gamekit.bots.bot_rng(game, seed, s, n)`` (the game's ``play_bots``), so a game gives
-the same moves whether it runs in one task or is resumed after a crash, whether its moves
-are appended a stretch at a time or one by one, and whoever sits at the other seats.
+One seeding scheme: the bot deciding for seat ``s`` whose turn began at log position
+``n`` draws from ``gamekit.bots.bot_rng(game, seed, s, n)`` (the game's ``play_bots``;
+``gamekit.seam.turn_start``: a turn-based decision's own position, a simultaneous
+choice's phase start), so a game gives the same moves whether it runs in one task or is
+resumed after a crash, whether its moves are appended a stretch at a time or one by
+one, whoever sits at the other seats, and in whatever order simultaneous choices
+arrive.
 
 Appends: an all-bot table appends a stretch at a time (the game's checkpoint — Kolkhoz:
 a year), one transaction per stretch; a table people watch (``live=True``) appends each
@@ -93,9 +96,11 @@ def game_advance(*, game: Game, bots: Mapping[int, SeatBot] | None = None,
                               for s in range(len(game.seats))]
     actors = {f"seat:{s}": b.actor for s, b in bots.items()}
     decisions = appended = 0
+    turns = pos.turns()  # where each seat's current turn began (its bot's seed)
     while seed and not defn.finished(state):
         before = len(events)
-        state, new = defn.play_bots(state, players, seed, max_decisions=1 if live else None)
+        state, new = defn.play_bots(state, players, seed, max_decisions=1 if live else None,
+                                    turns=turns)
         if not new:
             break
         try:
@@ -104,7 +109,7 @@ def game_advance(*, game: Game, bots: Mapping[int, SeatBot] | None = None,
         except ConflictError:
             events = stored_events(game)  # another writer got there first: re-read
             pos = engine.fold_log(events, game=game.game)
-            state = pos.state
+            state, turns = pos.state, pos.turns()
             continue
         events.extend(new)
         appended += len(new)

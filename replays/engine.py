@@ -280,14 +280,10 @@ def seq_rng(seed: str, seat: int, seq: int, *, game: str = DEFAULT_GAME) -> rand
 def bot_choose(events: Sequence[Event], seat: int, player: Any, *, seed: str,
                game: str = DEFAULT_GAME) -> dict[str, Any] | None:
     """The input ``player`` (a bot) chooses for ``seat`` at the head of ``events`` — it
-    sees only that seat's view and choices — or None when ``seat`` may not act now."""
-    defn = _pinned(events, game=game)
-    own = _own(events)
-    state = defn.fold(own)
-    if seat not in defn.may_act(state):
-        return None
-    rng = seq_rng(seed, seat, defn.position(state), game=game)  # as the seam's loop
-    return dict(player.choose(defn.seat_view(state, seat), defn.choices(state, seat), rng))
+    sees only that seat's view and choices, and draws from ``seq_rng`` at the position
+    its turn began, as the seam's loop does (``fold_log(...).bot_input``) — or None when
+    ``seat`` may not act now."""
+    return fold_log(events, game=game).bot_input(seat, player, seed)
 
 
 def bot_decision(events: Sequence[Event], bots: dict[int, str], *, seed: str,

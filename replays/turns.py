@@ -49,6 +49,19 @@ class Folded:
             start -= 1
         return start
 
+    def turns(self) -> dict[int, int]:
+        """Seat → the position its current turn began, for every seat that may act at
+        the head, in the game's own ``position`` terms (what
+        ``GameDefinition.play_bots`` continues from)."""
+        offset = self._offset()
+        return {seat: start + offset for seat in self.movers.get(self.head, frozenset())
+                if (start := self.turn_started(seat)) is not None}
+
+    def _offset(self) -> int:
+        """The game's ``position`` of the head less the number of stored events (0
+        unless the game counts its positions its own way)."""
+        return int(self.defn.position(self.state)) - self.head
+
     def simultaneous_since(self, position: int, seat: int) -> bool:
         """True when a decision ``seat`` took at ``position`` is still good at the head:
         several seats could act at ``position`` (a simultaneous choice), ``seat`` among
@@ -64,11 +77,14 @@ class Folded:
     def bot_input(self, seat: int, player: Any, seed: str) -> dict[str, Any] | None:
         """The input ``player`` (a bot, or the autopilot) chooses for ``seat`` at the
         head — it sees only that seat's view and choices, and draws from
-        ``bot_rng(game, seed, seat, position)`` at the game's own ``position`` of the
-        head, as the seam's loop does — or None when ``seat`` may not act now."""
+        ``bot_rng(game, seed, seat, turn)`` at the position its turn began
+        (``turn_started``), as the seam's loop does — or None when ``seat`` may not act
+        now."""
         if seat not in self.movers.get(self.head, frozenset()):
             return None
-        rng = bot_rng(self.defn.id, seed, seat, self.defn.position(self.state))
+        start = self.turn_started(seat)
+        assert start is not None
+        rng = bot_rng(self.defn.id, seed, seat, start + self._offset())
         return dict(player.choose(self.defn.seat_view(self.state, seat),
                                   self.defn.choices(self.state, seat), rng))
 

@@ -23,7 +23,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 
 from replays import engine
@@ -85,16 +85,25 @@ def deadlines_enforce(*, now: Any = None) -> list[tuple[int, int]]:
     table that raises is logged and skipped (the others still get their deadlines)."""
     now = now or timezone.now()
     done = []
+    # Every seat's turn began at or after the game's last event that was not a seat's
+    # decision (a consequence or chance: the current phase's start) — in a simultaneous
+    # choice the others' choices do not restart anyone's clock — so a table whose phase
+    # began within the limit cannot have anyone overdue and is not folded.
+    phase_start = (GameEvent.objects.filter(game_id=OuterRef("game_id"),
+                                            actor__in=["engine", "chance"])
+                   .order_by("-seq").values("recorded_at")[:1])
     tables = (Table.objects.filter(status__in=[TableStatus.PENDING, TableStatus.PLAYING],
                                    game__status=GameStatus.LIVE,
                                    round__tournament__status=TournamentStatus.RUNNING)
-              .select_related("round__tournament", "game"))
+              .select_related("round__tournament", "game")
+              .annotate(phase_start=Subquery(phase_start)))
     for table in tables:
         limit, _ = table_limit(table)
         if not limit or table.game is None:
             continue
-        if table.game.updated_at > now - timedelta(seconds=limit):
-            continue  # something happened within the limit
+        started = getattr(table, "phase_start", None)
+        if started is not None and started > now - timedelta(seconds=limit):
+            continue  # the phase began within the limit: nobody can be overdue
         try:
             seqs = table_timeout_apply(table=table, now=now)
         except Exception:  # noqa: BLE001 - one table must not stop every other deadline

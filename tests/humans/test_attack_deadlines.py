@@ -58,9 +58,6 @@ def _people_table(limit_s: int) -> Table:
     return Table.objects.select_related("game", "round__tournament").get(round__tournament=t)
 
 
-@pytest.mark.xfail(strict=True, reason="attack finding: deadlines_enforce skips a table whose "
-                   "game moved within the limit, though a simultaneous choice's deadline runs "
-                   "from the phase's start (tournaments/humans.py deadlines_enforce)")
 @pytest.mark.usefixtures("oddoneout")
 def test_another_seats_late_choice_does_not_extend_the_others_deadline(monkeypatch):
     clock = _Clock(monkeypatch)

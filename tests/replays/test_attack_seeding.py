@@ -39,8 +39,6 @@ def _first_reveal(game) -> list[int]:
     return next(e["numbers"] for e in stored_events(game) if e["type"] == "reveal")
 
 
-@pytest.mark.xfail(strict=True, reason="attack finding: a bot's draw in a simultaneous "
-                   "choice depends on the order the seats' decisions arrive (position)")
 def test_the_bots_choose_the_same_whether_the_person_was_quick_or_slow():
     with registry.registered(OddOneOut()):
         differ = []
