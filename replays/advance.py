@@ -29,7 +29,7 @@ from typing import Any
 
 from . import engine
 from .errors import ConflictError
-from .models import Game, GameEvent, GameStatus
+from .models import Game, GameEvent, GameSeat, GameStatus
 from .store import game_append
 
 Event = dict[str, Any]
@@ -127,8 +127,6 @@ def game_bots_play(*, game_id: Any) -> int:
     person must act or the game ends (``game_advance``; one decision per append while a
     person holds a seat, a stretch at a time when only bots play). Returns the number of
     bot decisions made. Reproducible from the seed, the seat and the position."""
-    from .models import GameSeat
-
     game = Game.objects.get(pk=game_id)
     if game.status == GameStatus.FINISHED:
         return 0
