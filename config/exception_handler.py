@@ -9,6 +9,8 @@ Every error body is ``{"error": {"code": str, "message": str, ...}}``:
 - a body over DATA_UPLOAD_MAX_MEMORY_SIZE → 413 ``too_large``;
 - a game pinned to an engine version this installation does not carry → 409
   ``engine_unavailable`` (naming the version; the game itself is not at fault).
+- a game that does not offer an optional capability (``gamekit.seam.NotSupported``:
+  what-if, evidence, regression…) → 422 ``not_supported`` naming the feature;
 - a throttled request → 429 ``throttled`` with ``retry_after`` (seconds, also the
   Retry-After header).
 Anything else stays a 500, so real bugs are not hidden.
@@ -42,6 +44,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, engine.EngineUnavailable):
         return Response(_body("engine_unavailable", str(exc), version=exc.version),
                         status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, engine.NotSupported):
+        return Response(_body("not_supported", str(exc), feature=exc.feature),
+                        status=status.HTTP_422_UNPROCESSABLE_ENTITY)
     if isinstance(exc, RequestDataTooBig):
         return Response(_body("too_large", "the request body is larger than this server "
                               "accepts"), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)

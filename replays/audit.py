@@ -139,3 +139,7 @@ def game_regress(*, game: Game, current: bool = False) -> dict[str, Any]:
         return {**base, "ok": False, "result_changed": False, "first_divergence": None,
                 "scores": None, "places": None,
                 "error": {"code": "engine_unavailable", "message": str(exc)}}
+    except engine.NotSupported as exc:  # a game without the regression capability
+        return {**base, "ok": False, "result_changed": False, "first_divergence": None,
+                "scores": None, "places": None,
+                "error": {"code": "not_supported", "message": str(exc)}}

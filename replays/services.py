@@ -166,6 +166,11 @@ def game_submit_input(*, game: Game, expected_seq: int, inp: dict[str, Any],
                                 expected_seq=expected_seq, head_seq=head,
                                 decided_seq=done)
         new = _engine_call(pos.defn.decide, pos.state, inp, seed=locked.seed_secret or None)
+        if seat is not None and seat not in pos.movers.get(head, frozenset()):
+            # the game should have refused it (its decide checks who may act); the store
+            # never appends a decision of a seat that may not act, whatever the game does
+            raise ConflictError(f"seat {seat} may not act now", code="not_your_turn",
+                                head_seq=head)
         used = _time_used_ms(locked, pos.turn_started(seat) if seat is not None else None)
         game_append(game=locked, expected_seq=head, events=new, actor=actor,
                     time_used_ms=used)

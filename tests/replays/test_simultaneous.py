@@ -135,3 +135,48 @@ def test_two_seats_choosing_at_the_same_moment_are_both_accepted():
     assert results == {0: "ok", 1: "ok"}
     chosen = GameEvent.objects.filter(game=game, type="choose").values_list("seq", flat=True)
     assert sorted(chosen) == [head, head + 1]
+
+
+class _LaxOdd(OddOneOut):
+    """A game whose ``decide`` forgets to check who may act (seat 2 never may)."""
+
+    id = "oddlax"
+    record_format = "oddlax-record/1"
+
+    def may_act(self, state):  # type: ignore[no-untyped-def]
+        return super().may_act(state) - {2}
+
+    def decide(self, state, inp, *, seed):  # type: ignore[no-untyped-def]
+        if inp.get("seat") == 2:
+            return [{"seq": state.seq, "type": "choose", "seat": 2, "number": 1, "rules": []}]
+        return super().decide(state, inp, seed=seed)
+
+
+@pytest.mark.django_db
+def test_the_store_never_appends_a_decision_of_a_seat_that_may_not_act():
+    with registry.registered(_LaxOdd()):
+        game = game_create_from_engine(ruleset=None, seats=SEATS, seed="lax",
+                                       game="oddlax").game
+        head = game.head_seq
+        with pytest.raises(ConflictError) as err:
+            game_submit_input(game=game, expected_seq=head, inp=_choose(2, 1), seat=2)
+        assert err.value.code == "not_your_turn"
+        game.refresh_from_db()
+        assert game.head_seq == head
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("oddoneout")
+def test_a_game_without_the_optional_audits_answers_422_not_supported(api):
+    from replays.audit import game_regress
+    from replays.services import game_import_record
+
+    log = engine.play_bot_game(preset=None, seats=SEATS, seed="no-audits", game="oddoneout")
+    record = engine.to_record(log, seed="no-audits", game="oddoneout")
+    game = game_import_record(record=record).game
+    r = api.post(f"/api/games/{game.pk}/whatif/", {"options": {}}, format="json")
+    assert r.status_code == 422 and r.json()["error"]["code"] == "not_supported"
+    r = api.get(f"/api/games/{game.pk}/evidence/")
+    assert r.status_code == 422 and r.json()["error"]["code"] == "not_supported"
+    report = game_regress(game=game)
+    assert report["ok"] is False and report["error"]["code"] == "not_supported"
