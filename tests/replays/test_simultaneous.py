@@ -147,7 +147,7 @@ class _LaxOdd(OddOneOut):
         return super().may_act(state) - {2}
 
     def decide(self, state, inp, *, seed):  # type: ignore[no-untyped-def]
-        if inp.get("seat") == 2:
+        if inp.get("type") == "choose" and inp.get("seat") == 2:
             return [{"seq": state.seq, "type": "choose", "seat": 2, "number": 1, "rules": []}]
         return super().decide(state, inp, seed=seed)
 
@@ -156,7 +156,7 @@ class _LaxOdd(OddOneOut):
 def test_the_store_never_appends_a_decision_of_a_seat_that_may_not_act():
     with registry.registered(_LaxOdd()):
         game = game_create_from_engine(ruleset=None, seats=SEATS, seed="lax",
-                                       game="oddlax").game
+                                       secret="lax-secret", game="oddlax").game
         head = game.head_seq
         with pytest.raises(ConflictError) as err:
             game_submit_input(game=game, expected_seq=head, inp=_choose(2, 1), seat=2)
