@@ -10,25 +10,16 @@ follow; four places, or places that are not a ranking, are refused with nothing 
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group, User
 from rest_framework.test import APIClient
 
 from replays.models import GameEvent
+from tests.audit.test_disputes import _user as _client
 from tournaments import services
 from tournaments.models import Table
 
 from .any_game_helpers import play, tournament_of
 
 pytestmark = pytest.mark.django_db
-
-
-def _client(name: str, group: str | None = None) -> APIClient:
-    user = User.objects.create_user(name, password="pw")
-    if group:
-        user.groups.add(Group.objects.get_or_create(name=group)[0])
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def test_an_upheld_ruling_on_a_3_seat_table(fake_games) -> None:
