@@ -33,12 +33,14 @@ def _bearer(token: str) -> dict[str, str]:
 
 
 def test_the_catalog_lists_gong_zhu(api):
-    games = {g["id"]: g for g in api.get("/api/catalog/").json()["games"]}
+    games = {g["id"]: g for g in api.get("/api/catalog/").json()}
     gz = games["gongzhu"]
     assert gz["name"] == "Gong Zhu"
     assert gz["record_format"] == "gongzhu-record/1"
-    assert {p["name"] if isinstance(p, dict) else p for p in gz["presets"]} >= {
-        "standard", "short", "passing", "exposing", "all_at_once"}
+    assert gz["seats"] == {"min": 4, "max": 4}
+    assert gz["presets"] == {"standard": {}, "short": {"end_score": -500},
+                             "passing": {"passing": True}, "exposing": {"exposing": True},
+                             "all_at_once": {"all_at_once": True}}
     names = {o["name"] for o in gz["options"]}
     assert {"end_score", "moon_pig", "pass_to", "expose_hold", "top_tie"} <= names
     assert {"random", "heuristic"} <= set(gz["bots"])
