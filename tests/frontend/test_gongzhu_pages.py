@@ -26,9 +26,10 @@ from replays.services import game_create, game_create_from_engine, game_submit_i
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SEATS = ["Ann", "Bo", "Chen", "Dai"]
-RULESET = {"preset": "exposing", "options": {"passing": True, "end_score": -150}}
+RULESET = {"preset": "exposing", "options": {"passing": True, "end_score": -400}}
 HAND_CARDS = ".gz-table .seat .hand [data-card]"
 JS_CARDS = "els => els.map(e => e.dataset.card)"
+JS_POINTS = "els => els.map(e => Number(e.dataset.points))"
 
 
 class SeededPlayer:
@@ -66,6 +67,8 @@ def wait_step(page, step: int) -> None:
 
 
 def open_step(page, url: str, step: int) -> None:
+    """Load ``url`` afresh (a new hash alone would only move the step) at ``step``."""
+    page.goto("about:blank")
     page.goto(url)
     page.wait_for_selector(".gz-table")
     wait_step(page, step)
@@ -134,7 +137,8 @@ def test_step_through_a_finished_gongzhu_game(page, live_server, screenshots):
     last = state["last_trick"]
     assert page.locator(".gz-trick h3").inner_text() == (
         f"Trick {last['trick']} — won by {SEATS[last['winner']]}")
-    assert page.locator(".gz-trick .played.winner").get_attribute("data-seat") == str(last["winner"])
+    winner = page.locator(".gz-trick .played.winner")
+    assert winner.get_attribute("data-seat") == str(last["winner"])
     assert set(last["scoring"]) <= set(seat_cards(page, last["winner"], "taken"))
     for seat in range(4):
         assert seat_cards(page, seat, "taken") == state["taken"][seat]
@@ -153,14 +157,20 @@ def test_step_through_a_finished_gongzhu_game(page, live_server, screenshots):
     rows = page.locator(".gz-scores tbody tr")
     assert rows.count() == len(state["history"]) >= 1
     for r, points in enumerate(state["history"]):
-        cells = rows.nth(r).locator("td").evaluate_all("els => els.map(e => +e.dataset.points)")
+        cells = rows.nth(r).locator("td").evaluate_all(JS_POINTS)
         assert cells == points
-    totals = page.locator(".gz-scores tfoot td").evaluate_all("els => els.map(e => +e.dataset.points)")
+    totals = page.locator(".gz-scores tfoot td").evaluate_all(JS_POINTS)
     assert totals == state["totals"] == state["result"]["scores"]
     winners = [SEATS[i] for i, p in enumerate(state["result"]["places"]) if p == 1]
     assert ", ".join(winners) in page.locator(".gz-result").inner_text()
     assert page.locator(".gz-table .seat .result").count() == 4
     page.screenshot(path=str(screenshots / "gongzhu-viewer-end.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.keyboard.press("Home")
+    wait_step(page, 0)
+    page.get_by_role("slider", name="Step slider").fill(str(play))
+    wait_step(page, play)
+    page.screenshot(path=str(screenshots / "gongzhu-viewer-phone.png"), full_page=True)
 
 
 def test_a_spectator_and_a_seat_see_no_other_hand_during_play(page, live_server):
@@ -177,10 +187,11 @@ def test_a_spectator_and_a_seat_see_no_other_hand_during_play(page, live_server)
             state = frames[at]["state"]
             assert_hands_hidden(page, state, viewer)
             # an oracle beside the view: no card of another seat's real hand is drawn,
-            # except the ones it exposed
+            # except the ones it exposed and the ones the viewer passed to it
             real = truth[at]["state"]
+            known = set(real["passed"][viewer] or []) if viewer is not None else set()
             hidden = {c for s in range(4) if s != viewer for c in real["hands"][s]
-                      if c not in real["exposed"][s]}
+                      if c not in real["exposed"][s] and c not in known}
             drawn = set(page.locator(".gz-table [data-card]").evaluate_all(JS_CARDS))
             assert hidden and not hidden & drawn, sorted(hidden & drawn)
         # passes: only the viewer's own (and, after the exchange, what it received)
@@ -270,6 +281,7 @@ def test_a_seat_passes_exposes_and_plays_on_the_play_page(page, live_server, scr
         sorted(c) for c in sent["expose"]]
     assert [e["card"] for e in mine if e["type"] == "play"] == sent["play"]
     # the own hand face up at the bottom, every other hand hidden
+    game.refresh_from_db()
     state = game_frames_for_viewer(game=game, viewer=0)["frames"][-1]["state"]
     page.wait_for_function(
         "n => document.getElementById('step-out').textContent.startsWith(n + ' /')",

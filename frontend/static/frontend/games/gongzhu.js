@@ -45,11 +45,11 @@ function exposure(s) {
   return { all, inHand: (i) => list(s.exposed?.[i]).filter((c) => !out.has(c)) };
 }
 
-function hand(s, i, exp) {
+function hand(s, i, exp, small) {
   const name = nameOf(s, i);
   const own = s.hands?.[i];
-  if (Array.isArray(own)) {
-    return cardRow(own, { label: `Hand of ${name}`, cls: "hand", empty: "empty", exposed: exp.all });
+  if (Array.isArray(own)) {  // the viewer's own, or every hand once the game is over
+    return cardRow(own, { label: `Hand of ${name}`, cls: "hand", empty: "empty", exposed: exp.all, small });
   }
   // hidden: the exposed cards still held face up, the rest as backs
   const count = s.hand_counts?.[i] ?? 0;
@@ -71,7 +71,7 @@ function seat(s, i, position, viewer, exp) {
     viewer === i ? el("span", { class: "badge you" }, "you") : null,
     s.dealer === i ? el("span", { class: "badge dealer", title: "Deals this round" }, "Dealer") : null,
     s.to_move === i ? el("span", { class: "badge to-move" }, "to move") : null,
-    s.phase === "pass" && s.passes_made?.[i] ? el("span", { class: "badge passed" }, "has passed") : null,
+    s.phase === "pass" && s.passes_made?.[i] ? el("span", { class: "badge has-passed" }, "has passed") : null,
   ];
   const passed = s.passed?.[i];
   const received = s.received?.[i];
@@ -84,7 +84,7 @@ function seat(s, i, position, viewer, exp) {
       el("span", { class: "round-points", dataset: { points: s.round_points?.[i] ?? 0 } },
         `This round ${points(s.round_points?.[i] ?? 0)}`), " · ",
       el("span", { class: "total", dataset: { total: s.totals?.[i] ?? 0 } }, `Total ${points(s.totals?.[i] ?? 0)}`)),
-    zone("Hand", hand(s, i, exp)),
+    zone("Hand", hand(s, i, exp, position !== "bottom")),
     exposed.length ? zone("Exposed", cardRow(exposed, { label: `Exposed by ${name}`, cls: "exposed-row",
                                                         small: true, exposed })) : null,
     Array.isArray(passed) ? zone("Passed", cardRow(passed, { label: `Passed by ${name}`, cls: "passed", small: true })) : null,
