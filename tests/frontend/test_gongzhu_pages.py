@@ -23,6 +23,8 @@ from replays.models import GameEvent
 from replays.selectors import game_events
 from replays.services import game_create, game_create_from_engine, game_submit_input
 
+from . import data
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SEATS = ["Ann", "Bo", "Chen", "Dai"]
@@ -247,6 +249,7 @@ def test_a_seat_passes_exposes_and_plays_on_the_play_page(page, live_server, scr
             picks.nth(5).focus()
             page.keyboard.press("Enter")  # keyboard: still three, the fifth not taken
             assert page.locator("#actions button[aria-pressed=true]").count() == 3
+            assert page.evaluate(data.UNNAMED_CONTROLS) == []  # every control has a name
             page.screenshot(path=str(screenshots / "gongzhu-play-pass.png"), full_page=True)
             confirm.click()
             sent["pass"].append(chosen)

@@ -65,9 +65,10 @@ def test_every_page_module_is_served(client):
                  "deeplink.js", "renderers.js", "games/kolkhoz.js", "games/kolkhoz-cards.js",
                  "games/kolkhoz-controls.js", "games/kolkhoz.css", "games/generic.js",
                  "games/generic.css", "games/gongzhu.js", "games/gongzhu-cards.js",
-                 "games/gongzhu-controls.js", "games/gongzhu.css", "replay-controller.js", "perspective.js", "api.js",
-                 "dom.js", "tournament.js", "ladder.js", "ratingchart.js", "sortable.js",
-                 "leagues.js", "index.js", "site.css", "shell.css"):
+                 "games/gongzhu-controls.js", "games/gongzhu.css", "replay-controller.js",
+                 "perspective.js", "api.js", "dom.js", "tournament.js", "ladder.js",
+                 "ratingchart.js", "sortable.js", "leagues.js", "index.js", "site.css",
+                 "shell.css"):
         r = client.get(f"/static/frontend/{name}")
         assert r.status_code == 200, name
 
