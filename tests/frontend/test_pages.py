@@ -69,9 +69,11 @@ def test_every_page_module_is_served(client):
     for name in ("replay.js", "play.js", "shell.js", "log.js", "clauses.js", "controls.js",
                  "deeplink.js", "renderers.js", "games/kolkhoz.js", "games/kolkhoz-cards.js",
                  "games/kolkhoz-controls.js", "games/kolkhoz.css", "games/generic.js",
-                 "games/generic.css", "replay-controller.js", "perspective.js", "api.js",
-                 "dom.js", "tournament.js", "ladder.js", "ratingchart.js", "sortable.js",
-                 "leagues.js", "index.js", "site.css", "shell.css"):
+                 "games/generic.css", "games/gongzhu.js", "games/gongzhu-cards.js",
+                 "games/gongzhu-controls.js", "games/gongzhu.css", "replay-controller.js",
+                 "perspective.js", "api.js", "dom.js", "tournament.js", "ladder.js",
+                 "ratingchart.js", "sortable.js", "leagues.js", "index.js", "site.css",
+                 "shell.css"):
         r = client.get(f"/static/frontend/{name}")
         assert r.status_code == 200, name
 
