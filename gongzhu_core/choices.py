@@ -44,7 +44,7 @@ def choices(s: GameState, seat: int) -> Choices:
 
 def legal_summary(s: GameState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may do now in the play page's form: ``{kind, to_move, may_act,
-    yours, options, inputs, pick}``; ``inputs`` lists every play (a pass or an expose is
+    yours, options, inputs, pick}`` (and ``pass_to`` for a pass); ``inputs`` lists every play (a pass or an expose is
     built by the page from ``options`` and ``pick``)."""
     mover = None if s.finished else s.to_move()
     yours = seat is not None and seat == mover
@@ -56,6 +56,8 @@ def legal_summary(s: GameState, seat: int | None) -> dict[str, Any]:
     ch = choices(s, seat)
     out["options"] = list(ch.options)
     out["pick"] = {"min": ch.pick[0], "max": ch.pick[1]}
+    if ch.kind == "pass":
+        out["pass_to"] = s.pass_to  # the direction the three cards go (pass.direction)
     if ch.kind == "play":
         out["inputs"] = legal_inputs(s)
     return out
