@@ -85,7 +85,7 @@ class Knowledge:
     def p_void(self, s: str) -> float:
         """A rough probability that a given other seat holds no card of suit ``s``."""
         n = self.suit_out(s)
-        return (2.0 / 3.0) ** n
+        return float((2.0 / 3.0) ** n)
 
     def p_higher(self, card: str, later_only: bool = True) -> float:
         """The probability that a seat still to play (``later_only``; else any other
