@@ -144,6 +144,10 @@ def numbered(events: list[Event], start: int) -> list[Event]:
 def consequences(s: GameState, event: Event, seed: str | None) -> list[Event]:
     """``event`` (a legal input) and the consequences it brings, in canonical order."""
     out = [event]
+    completes = ((event["type"] == "pass" and sum(p is None for p in s.passes) == 1)
+                 or (event["type"] == "play" and len(s.trick_cards) == 3))
+    if not completes:
+        return out  # nothing follows: no scratch copy needed
     w = s.copy()
     apply(w, event)
     if event["type"] == "pass" and all(p is not None for p in w.passes):

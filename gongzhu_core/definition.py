@@ -168,6 +168,22 @@ class GongzhuDefinition(GameDefinition):
 
         return get_bot(name, **settings)
 
+    def play_bots(self, state: Any, bots: Sequence[Bot[Any] | None], seed: str, *,
+                  max_decisions: int | None = None,
+                  turns: dict[int, int] | None = None) -> tuple[Any, list[Event]]:
+        """The seam's loop run in place by ``runner.play_on`` (same events, same
+        generators: Gong Zhu is turn-based, so a seat's turn begins at its decision's
+        own position and each bot draws from ``bot_rng("gongzhu", seed, seat, seq)``);
+        bots see their view built lazily. ``state`` is advanced in place; ``turns`` is
+        kept up to date as the seam's loop keeps it."""
+        from .runner import play_on
+
+        events = play_on(state, list(bots), seed, max_decisions=max_decisions)
+        if turns is not None:
+            turns.clear()
+            turns.update({seat: state.seq for seat in self.may_act(state)})
+        return state, events
+
     def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
         """A full state consistent with ``seat``'s view: the other seats' hidden cards
         (everything ``seat`` has not seen) dealt at random among them, respecting the

@@ -138,14 +138,18 @@ def legal_cards(s: GameState, seat: int) -> list[str]:
     """The cards ``seat`` may play now, in hand order ([] if it is not its play)."""
     if s.phase != "play" or s.to_move() != seat:
         return []
-    out = []
-    for c in s.hands[seat]:
-        try:
-            check_play(s, seat, c)
-        except GongzhuError:
-            continue
-        out.append(c)
-    return out
+    hand = s.hands[seat]
+    if s.trick_cards:  # trick.follow
+        led = suit(s.trick_cards[0])
+        cards = [c for c in hand if suit(c) == led] or list(hand)
+    elif (s.rs.hearts_broken and not s.hearts_broken
+          and any(suit(c) != "H" for c in hand)):  # trick.hearts
+        cards = [c for c in hand if suit(c) != "H"]
+    else:
+        cards = list(hand)
+    if s.rs.exposing and s.rs.expose_hold and s.exposed[seat]:  # expose.hold
+        cards = [c for c in cards if not held_back(s, seat, c)]
+    return cards
 
 
 def exposable_in_hand(s: GameState, seat: int) -> list[str]:

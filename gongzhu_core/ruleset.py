@@ -5,7 +5,8 @@ whole in the ``game`` event."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
+from functools import cached_property
 from typing import Any
 
 from .errors import GongzhuError
@@ -60,15 +61,17 @@ class Ruleset:
     first_lead: str
     top_tie: str
 
+    @cached_property
+    def _options(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "preset"}
+
     def options(self) -> dict[str, Any]:
-        """Option name -> value (every option)."""
-        out = asdict(self)
-        out.pop("preset")
-        return out
+        """Option name -> value (every option; a fresh dict)."""
+        return dict(self._options)
 
     def to_json(self) -> dict[str, Any]:
         """``{"preset", "options"}`` as the ``game`` event stores it."""
-        return {"preset": self.preset, "options": self.options()}
+        return {"preset": self.preset, "options": dict(self._options)}
 
 
 def _valid(name: str, value: Any) -> bool:

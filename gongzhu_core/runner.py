@@ -22,7 +22,7 @@ from .decide import decide
 from .game import chance_input, new_game
 from .ruleset import Ruleset
 from .state import GameState, apply
-from .views import seat_view
+from .views import LazySeatView
 
 GAME_ID = "gongzhu"
 Event = dict[str, Any]
@@ -35,7 +35,7 @@ def bot_rng(seed: str, seat: int, seq: int) -> random.Random:
 
 
 def play_on(state: GameState, bots: Sequence[Bot | None], seed: str,
-            view: Callable[[GameState, int], Mapping[str, Any]] = seat_view, *,
+            view: Callable[[GameState, int], Mapping[str, Any]] = LazySeatView, *,
             max_decisions: int | None = None) -> list[Event]:
     """Play from ``state`` (advanced in place) until the game ends, a seat without a bot
     (None: a person) is due, or ``max_decisions`` bot decisions were made (a deal due
