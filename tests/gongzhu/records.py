@@ -17,6 +17,7 @@ that a mistake in a test record is reported as such and never passes for an engi
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -145,10 +146,11 @@ class Game:
     def round(self, *, hands: list[Any] | None = None, given: Mapping[int, Any] | None = None,
               tricks: Iterable[str | list[str]] = (), passes: Mapping[int, Any] | None = None,
               exposes: Mapping[int, Any] | None = None, play_out: bool = True,
-              deal: bool = True) -> RoundModel:
+              deal: bool = True, shuffle: int | None = None) -> RoundModel:
         """Write one round. ``hands``: the four dealt hands; or ``given`` cards per seat
         (dealt) plus, in a round without passing, the cards of the scripted ``tricks``,
-        the rest filled. ``passes``/``exposes``: cards per seat (default: each passes
+        the rest filled in an order fixed by ``shuffle`` (default: the round number).
+        ``passes``/``exposes``: cards per seat (default: each passes
         its three highest cards, exposes nothing). ``play_out=False`` stops after the
         scripted tricks; ``deal=False`` leaves the deal input out (a seeded round, the
         hands must then be given and are checked against nothing)."""
@@ -159,7 +161,8 @@ class Game:
             mine = {s: cards(c) for s, c in (given or {}).items()}
             extra, void = ({}, None) if direction else self._script_cards(number, script,
                                                                           mine)
-            hands = fill_deal(mine, extra, void)
+            hands = fill_deal(mine, extra, void,
+                              number if shuffle is None else shuffle)
         dealt = [list(cards(h)) for h in hands]
         assert sorted(c for h in dealt for c in h) == sorted(DECK), "not a 52-card deal"
         rm = RoundModel(number, self.dealer(number), direction, dealt,
@@ -316,10 +319,10 @@ def highest(hand: list[str], n: int) -> list[str]:
 
 
 def fill_deal(given: Mapping[int, list[str]], script: Mapping[int, list[str]] | None = None,
-              void: list[set[str]] | None = None) -> list[list[str]]:
+              void: list[set[str]] | None = None, shuffle: int = 0) -> list[list[str]]:
     """Four 13-card hands holding the given and scripted cards, the rest of the deck
-    filled in card order. A seat ``void`` in a suit (it discarded on that suit in the
-    script) gets no filled card of it."""
+    dealt in an order fixed by ``shuffle`` (a ``random.Random`` seed). A seat ``void``
+    in a suit (it discarded on that suit in the script) gets no filled card of it."""
     script = script or {}
     void = void or [set(), set(), set(), set()]
     hands = [list(given.get(s, [])) for s in range(4)]
@@ -328,14 +331,54 @@ def fill_deal(given: Mapping[int, list[str]], script: Mapping[int, list[str]] | 
     used = [c for h in hands for c in h]
     assert len(used) == len(set(used)), f"a card is given twice: {used}"
     rest = [c for c in DECK if c not in used]
-    rest.sort(key=lambda c: -sum(suit(c) in v for v in void))   # constrained suits first
-    for card in rest:
-        options = [s for s in range(4) if len(hands[s]) < 13 and suit(card) not in void[s]]
-        assert options, f"cannot place {card}: {hands}"
-        seat = max(options, key=lambda s: (13 - len(hands[s]), -s))
+    quota = _flow({x: sum(suit(c) == x for c in rest) for x in SUITS},
+                  [13 - len(h) for h in hands], void)
+    random.Random(shuffle).shuffle(rest)
+    for turn, card in enumerate(rest):
+        seat = next(s for s in ((turn + i) % 4 for i in range(4)) if quota[suit(card)][s])
+        quota[suit(card)][seat] -= 1
         hands[seat].append(card)
     assert all(len(h) == 13 for h in hands), hands
     return hands
+
+
+def _flow(need: dict[str, int], room: list[int], void: list[set[str]]) -> dict[str, list[int]]:
+    """How many cards of each suit each seat gets: a max flow suit -> seat (not into a
+    seat void in it) -> room, by unit augmenting paths. Fails if the deal is impossible."""
+    quota = {x: [0, 0, 0, 0] for x in SUITS}
+    left = dict(need)
+    space = list(room)
+    turn = 0
+    for x in SUITS:
+        while left[x]:
+            turn += 1
+            path = _augment(x, quota, space, void, turn)
+            assert path is not None, f"cannot fill the deal: {need} into {room}, void {void}"
+            for suit_, seat, sign in path:
+                quota[suit_][seat] += sign
+            left[x] -= 1
+            space[path[-1][1]] -= 1
+    return quota
+
+
+def _augment(start: str, quota: dict[str, list[int]], space: list[int],
+             void: list[set[str]], turn: int) -> list[tuple[str, int, int]] | None:
+    """A path start-suit -> seat (-> back to a suit it holds -> seat ...) -> free room."""
+    frontier: list[tuple[str, list[tuple[str, int, int]]]] = [(start, [])]
+    seen_suits = {start}
+    while frontier:
+        x, path = frontier.pop(0)
+        for seat in ((turn + i) % 4 for i in range(4)):
+            if x in void[seat]:
+                continue
+            step = [*path, (x, seat, +1)]
+            if space[seat] > 0:
+                return step
+            for y in SUITS:
+                if y not in seen_suits and quota[y][seat] > 0:
+                    seen_suits.add(y)
+                    frontier.append((y, [*step, (y, seat, -1)]))
+    return None
 
 
 # ---------------------------------------------------------------------- running

@@ -151,7 +151,7 @@ def test_round_dealer_rotates_left(first):
     """Given first_dealer f / when five rounds are played / then round r is dealt by
     (f + r - 1) mod 4, each round event citing round.dealer, and the first lead is the
     dealer's left (round.dealer)."""
-    g = Game(first_dealer=first)
+    g = Game(first_dealer=first, end_score=-5000)
     for _ in range(5):
         g.round()
     events = run_partial(g.record())
