@@ -227,11 +227,12 @@ class Game:
         void: list[set[str]] = [set(), set(), set(), set()]
         for t in script:
             seats = [(lead + i) % 4 for i in range(4)]
-            for s, c in zip(seats, t, strict=True):
+            for s, c in zip(seats[:len(t)], t, strict=True):
                 out[s].append(c)
                 if suit(c) != suit(t[0]):
                     void[s].add(suit(t[0]))
-            lead = seats[winner_index(t)]
+            if len(t) == 4:
+                lead = seats[winner_index(t)]
         return out, void
 
     # ------------------------------------------------------------------ plays
@@ -287,7 +288,8 @@ class Game:
         return index
 
     def trick(self, trick: str | list[str]) -> None:
-        """A scripted trick: four cards in play order from the current leader."""
+        """A scripted trick: four cards in play order from the current leader (fewer
+        for the last one: the trick stays open)."""
         for card in cards(trick):
             self.play(card)
 
