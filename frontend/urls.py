@@ -9,5 +9,6 @@ urlpatterns = [
     path("leagues/<int:pk>/ladder/", views.ladder, name="ladder"),
     path("tournaments/<int:pk>/", views.tournament, name="tournament"),
     path("rules/", views.rules, name="rules"),
+    path("rules/<slug:game_id>/", views.game_rules, name="game_rules"),
     path("play/<uuid:game_id>/", views.play, name="play"),
 ]

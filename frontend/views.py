@@ -12,7 +12,7 @@ from replays.errors import NotFoundError
 from replays.models import Game
 from tournaments.models import League, Table, Tournament
 
-from .rulebook import rulebooks, rules_html
+from .rulebook import game_rules_path, rulebooks, rules_html
 
 
 def _not_found(request: HttpRequest, what: str) -> HttpResponse:
@@ -84,4 +84,19 @@ def ladder(request: HttpRequest, pk: int) -> HttpResponse:
 
 def rules(request: HttpRequest) -> HttpResponse:
     """The rulebook (docs/rules.md as HTML): the target of every clause link."""
-    return render(request, "frontend/rules.html", {"rules_html": rules_html()})
+    return render(request, "frontend/rules.html", {"rules_html": rules_html(),
+                                                   "game_name": "Kolkhoz"})
+
+
+def game_rules(request: HttpRequest, game_id: str) -> HttpResponse:
+    """A further game's rulebook (docs/<game_id>/rules.md as HTML), the target of that
+    game's clause links; 404 for a game without one."""
+    path = game_rules_path(game_id)
+    if path is None:
+        return _not_found(request, "No rulebook for that game.")
+    try:
+        name = engine.definition(None, game_id).name
+    except LookupError:
+        name = game_id
+    return render(request, "frontend/rules.html", {"rules_html": rules_html(path),
+                                                   "game_name": name})

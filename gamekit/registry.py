@@ -21,7 +21,8 @@ from types import ModuleType
 from .seam import GameDefinition
 
 #: game id -> the module holding its definition (imported on first use)
-BUILTIN: dict[str, str] = {"kolkhoz": "kolkhoz_core.definition"}
+BUILTIN: dict[str, str] = {"kolkhoz": "kolkhoz_core.definition",
+                           "gongzhu": "gongzhu_core.definition"}
 
 # game id -> version -> definition, for games added with ``register``
 _registered: dict[str, dict[str, GameDefinition]] = {}

@@ -42,6 +42,7 @@ class GameState:
     trick_cards: list[str] = field(default_factory=list)
     tricks_played: int = 0
     suits_led: set[str] = field(default_factory=set)
+    voids: list[set[str]] = field(default_factory=lambda: [set(), set(), set(), set()])
     hearts_broken: bool = False
     taken: list[list[str]] = field(default_factory=lambda: [[], [], [], []])
     last_trick: dict[str, Any] | None = None
@@ -70,6 +71,7 @@ class GameState:
         new.exposers = list(self.exposers)
         new.trick_cards = list(self.trick_cards)
         new.suits_led = set(self.suits_led)
+        new.voids = [set(v) for v in self.voids]
         new.totals = list(self.totals)
         new.history = [list(h) for h in self.history]
         return new
@@ -142,6 +144,7 @@ def apply(s: GameState, e: dict[str, Any]) -> None:
         s.exposed = [[], [], [], []]
         s.leader, s.trick_cards, s.tricks_played = None, [], 0
         s.suits_led, s.hearts_broken = set(), False
+        s.voids = [set(), set(), set(), set()]
         s.taken, s.last_trick = [[], [], [], []], None
         s.prev_pig_taker, s.pig_taker = s.pig_taker, None
     elif t == "deal":
@@ -167,6 +170,8 @@ def apply(s: GameState, e: dict[str, Any]) -> None:
         if s.exposes_made >= len(s.exposers):
             _start_play(s)
     elif t == "play":
+        if s.trick_cards and suit(e["card"]) != suit(s.trick_cards[0]):
+            s.voids[e["seat"]].add(suit(s.trick_cards[0]))  # public: it did not follow
         s.hands[e["seat"]].remove(e["card"])
         s.trick_cards.append(e["card"])
     elif t == "trick":

@@ -40,7 +40,8 @@ def test_kolkhoz_is_registered_with_every_engine_version():
     old = registry.get("kolkhoz", "0.1.0")
     assert old.engine_version == "0.1.0" and old.rules_version != current.rules_version
     assert registry.get("kolkhoz", current.engine_version) is current
-    assert [d.id for d in registry.games()] == ["kolkhoz"]
+    assert [d.id for d in registry.games()] == sorted(registry.BUILTIN)
+    assert {"kolkhoz", "gongzhu"} <= set(registry.BUILTIN)
 
 
 def test_an_unknown_game_or_version_is_a_typed_error():
@@ -56,7 +57,7 @@ def test_an_unknown_game_or_version_is_a_typed_error():
 def test_a_game_registered_for_a_test_is_gone_afterwards():
     with registry.registered(OddOneOut()):
         assert registry.get("oddoneout").seats == (3, 3)
-        assert registry.ids() == ["kolkhoz", "oddoneout"]
+        assert registry.ids() == sorted([*registry.BUILTIN, "oddoneout"])
     with pytest.raises(registry.UnknownGame):
         registry.get("oddoneout")
 

@@ -3,6 +3,8 @@ unknown ids are 404s, and the rulebook carries an anchor for every clause id."""
 
 from __future__ import annotations
 
+import json
+
 import re
 
 import pytest
@@ -42,7 +44,10 @@ def test_replay_page_names_its_game_and_404s_for_an_unknown_one(client):
     assert f'data-game="{game.pk}"' in body and 'data-status="finished"' in body
     assert "frontend/replay.js" in body and "frontend/shell.css" in body
     assert 'data-game-type="kolkhoz"' in body
-    assert '<script id="rulebooks" type="application/json">{"docs/rules.md": "/rules/"}' in body
+    books = json.loads(body.split('<script id="rulebooks" type="application/json">')[1]
+                       .split("</script>")[0])
+    assert books["docs/rules.md"] == "/rules/"
+    assert books["docs/gongzhu/rules.md"] == "/rules/gongzhu/"
     missing = client.get("/games/not-a-game/")
     assert missing.status_code == 404 and b"No such game" in missing.content
     assert client.get("/games/00000000-0000-0000-0000-000000000000/").status_code == 404
@@ -64,9 +69,11 @@ def test_every_page_module_is_served(client):
     for name in ("replay.js", "play.js", "shell.js", "log.js", "clauses.js", "controls.js",
                  "deeplink.js", "renderers.js", "games/kolkhoz.js", "games/kolkhoz-cards.js",
                  "games/kolkhoz-controls.js", "games/kolkhoz.css", "games/generic.js",
-                 "games/generic.css", "replay-controller.js", "perspective.js", "api.js",
-                 "dom.js", "tournament.js", "ladder.js", "ratingchart.js", "sortable.js",
-                 "leagues.js", "index.js", "site.css", "shell.css"):
+                 "games/generic.css", "games/gongzhu.js", "games/gongzhu-cards.js",
+                 "games/gongzhu-controls.js", "games/gongzhu.css", "replay-controller.js",
+                 "perspective.js", "api.js", "dom.js", "tournament.js", "ladder.js",
+                 "ratingchart.js", "sortable.js", "leagues.js", "index.js", "site.css",
+                 "shell.css"):
         r = client.get(f"/static/frontend/{name}")
         assert r.status_code == 200, name
 

@@ -10,6 +10,7 @@
 // `hints`: the frames' top-level facts (render hints such as Kolkhoz's `quota`).
 const RENDERERS = {
   kolkhoz: () => import("./games/kolkhoz.js"),
+  gongzhu: () => import("./games/gongzhu.js"),
   generic: () => import("./games/generic.js"),
 };
 
