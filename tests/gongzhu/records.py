@@ -17,17 +17,15 @@ that a mistake in a test record is reported as such and never passes for an engi
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import gongzhu_core
 
-SUITS = "HDCS"
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-DECK = [r + s for s in SUITS for r in RANKS]
-HEARTS = [r + "H" for r in RANKS]
+from .deals import DECK, SUITS, fill_deal, rank, suit
+
+HEARTS = [c for c in DECK if suit(c) == "H"]
 SCORING = frozenset(HEARTS) | {"QS", "JD", "10C"}
 FOUR = frozenset({"AH", "QS", "JD", "10C"})
 SEATS = ["Ann", "Bo", "Chen", "Dai"]
@@ -48,15 +46,6 @@ OFFSET = {"left": 1, "right": 3, "across": 2}
 def cards(text: str | Iterable[str]) -> list[str]:
     """``"AH 10C"`` or a list -> a list of card codes."""
     return text.split() if isinstance(text, str) else list(text)
-
-
-def suit(card: str) -> str:
-    return card[-1]
-
-
-def rank(card: str) -> int:
-    """2 .. 14 (setup.deck: A high, 2 low)."""
-    return RANKS.index(card[:-1]) + 2
 
 
 def pass_direction(opts: Mapping[str, Any], round_no: int) -> str | None:
@@ -87,8 +76,6 @@ class RoundModel:
     hands: list[list[str]] = field(default_factory=list)     # held now
     received: list[list[str]] | None = None
     exposed: list[list[str]] = field(default_factory=lambda: [[], [], [], []])
-    first_input: int = 0                                   # index of its deal input
-    first_play: int = 0                                    # index of its first play
     tricks: list[dict[str, Any]] = field(default_factory=list)
     taken: list[list[str]] = field(default_factory=lambda: [[], [], [], []])
     leader: int = 0
@@ -166,7 +153,7 @@ class Game:
         dealt = [list(cards(h)) for h in hands]
         assert sorted(c for h in dealt for c in h) == sorted(DECK), "not a 52-card deal"
         rm = RoundModel(number, self.dealer(number), direction, dealt,
-                        hands=[list(h) for h in dealt], first_input=len(self.inputs))
+                        hands=[list(h) for h in dealt])
         self.rounds.append(rm)
         if deal:
             self.raw({"type": "deal", "round": number, "hands": [list(h) for h in dealt]})
@@ -190,7 +177,6 @@ class Game:
                     rm.exposed[s] = shown
                     self.raw({"type": "expose", "seat": s, "cards": shown})
         rm.leader = self.first_leader(rm)
-        rm.first_play = len(self.inputs)
         for trick in script:
             self.trick(trick)
         if play_out:
@@ -320,69 +306,6 @@ def highest(hand: list[str], n: int) -> list[str]:
     return sorted(hand, key=lambda c: (-rank(c), SUITS.index(suit(c))))[:n]
 
 
-def fill_deal(given: Mapping[int, list[str]], script: Mapping[int, list[str]] | None = None,
-              void: list[set[str]] | None = None, shuffle: int = 0) -> list[list[str]]:
-    """Four 13-card hands holding the given and scripted cards, the rest of the deck
-    dealt in an order fixed by ``shuffle`` (a ``random.Random`` seed). A seat ``void``
-    in a suit (it discarded on that suit in the script) gets no filled card of it."""
-    script = script or {}
-    void = void or [set(), set(), set(), set()]
-    hands = [list(given.get(s, [])) for s in range(4)]
-    for s in range(4):
-        hands[s] += [c for c in script.get(s, []) if c not in hands[s]]
-    used = [c for h in hands for c in h]
-    assert len(used) == len(set(used)), f"a card is given twice: {used}"
-    rest = [c for c in DECK if c not in used]
-    quota = _flow({x: sum(suit(c) == x for c in rest) for x in SUITS},
-                  [13 - len(h) for h in hands], void)
-    random.Random(shuffle).shuffle(rest)
-    for turn, card in enumerate(rest):
-        seat = next(s for s in ((turn + i) % 4 for i in range(4)) if quota[suit(card)][s])
-        quota[suit(card)][seat] -= 1
-        hands[seat].append(card)
-    assert all(len(h) == 13 for h in hands), hands
-    return hands
-
-
-def _flow(need: dict[str, int], room: list[int], void: list[set[str]]) -> dict[str, list[int]]:
-    """How many cards of each suit each seat gets: a max flow suit -> seat (not into a
-    seat void in it) -> room, by unit augmenting paths. Fails if the deal is impossible."""
-    quota = {x: [0, 0, 0, 0] for x in SUITS}
-    left = dict(need)
-    space = list(room)
-    turn = 0
-    for x in SUITS:
-        while left[x]:
-            turn += 1
-            path = _augment(x, quota, space, void, turn)
-            assert path is not None, f"cannot fill the deal: {need} into {room}, void {void}"
-            for suit_, seat, sign in path:
-                quota[suit_][seat] += sign
-            left[x] -= 1
-            space[path[-1][1]] -= 1
-    return quota
-
-
-def _augment(start: str, quota: dict[str, list[int]], space: list[int],
-             void: list[set[str]], turn: int) -> list[tuple[str, int, int]] | None:
-    """A path start-suit -> seat (-> back to a suit it holds -> seat ...) -> free room."""
-    frontier: list[tuple[str, list[tuple[str, int, int]]]] = [(start, [])]
-    seen_suits = {start}
-    while frontier:
-        x, path = frontier.pop(0)
-        for seat in ((turn + i) % 4 for i in range(4)):
-            if x in void[seat]:
-                continue
-            step = [*path, (x, seat, +1)]
-            if space[seat] > 0:
-                return step
-            for y in SUITS:
-                if y not in seen_suits and quota[y][seat] > 0:
-                    seen_suits.add(y)
-                    frontier.append((y, [*step, (y, seat, -1)]))
-    return None
-
-
 # ---------------------------------------------------------------------- running
 def run(record: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The adjudicated log of a complete record."""
@@ -414,8 +337,3 @@ def one(events: list[dict[str, Any]], type_: str) -> dict[str, Any]:
     found = of(events, type_)
     assert len(found) == 1, f"{len(found)} {type_} events"
     return found[0]
-
-
-def ruleset(**options: Any) -> Any:
-    """build_ruleset of ``options`` alone (built on ``standard``)."""
-    return gongzhu_core.build_ruleset({"options": options})

@@ -255,3 +255,30 @@ def test_expose_hold_checked_after_hearts_broken():
     g = hold_game({0: "AH 2H 2C"}, {0: "AH"}, hearts_broken=True)
     index = g.play("AH", check=False)
     assert_error(error_of(g.record()), "hearts_not_broken", index, "trick.hearts")
+
+
+def test_expose_hold_a_discard_does_not_open_the_suit():
+    """Given expose_hold, seat 1 exposed QS and holds 3S; on trick 1 (2D led) seat 2,
+    void in diamonds, discards 5S / when seat 1 follows trick 2's 2S lead (seat 3) with
+    QS / then
+    exposed_held: trick 2 is still the first trick of spades (expose.hold)."""
+    g = Game("exposing", first_dealer=3, end_score=-1, expose_hold=True)
+    g.round(given={1: "QS 3S"}, exposes={1: "QS"}, tricks=["2D 4D 5S AD", "2S 6S"],
+            play_out=False)
+    assert g.current.tricks[0]["winner"] == 3 and g.to_play() == 1
+    index = g.play("QS", check=False)
+    assert_error(error_of(g.record()), "exposed_held", index, "expose.hold")
+
+
+def test_expose_order_kept_and_skipped_seat_out_of_turn():
+    """Given seat 3 exposes 10C then JD / when the round ends / then round_end lists them
+    in the input's order; and given seat 0 (no exposable card under four) submitting an
+    expose in seat 1's turn / then wrong_seat, rule expose.when (expose.when)."""
+    g = Game("exposing", first_dealer=3, expose_cards="four")
+    g.round(given={1: "AH QS", 3: "JD 10C"}, exposes={3: "10C JD"})
+    events = run_partial(g.record())
+    assert of(events, "round_end")[0]["exposed"][3] == ["10C", "JD"]
+    rec = g.record()
+    assert [i["seat"] for i in rec["inputs"][1:3]] == [1, 3]
+    rec["inputs"][1] = {"type": "expose", "seat": 0, "cards": []}
+    assert_error(error_of(rec), "wrong_seat", 1, "expose.when")

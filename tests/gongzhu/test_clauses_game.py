@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .records import Game, error_of, of, one, run, run_partial
+from .records import Game, error_of, of, run, run_partial
 
 # Scripts in play order from the round's first leader L (see each comment).
 # L takes every heart but 2H (-200), the pig (-100) and the ten: -600; L+2 takes JD.

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from gongzhu_core.views import redact_event
+
 from .records import Game, error_of, of, run, run_partial
 
 OFFSET = {"left": 1, "right": 3, "across": 2}
@@ -209,3 +211,41 @@ def test_pass_exchange_whole_round_takes_follow_the_exchanged_hands():
     events = run(g.record())
     assert [t["cards"] for t in of(events, "trick")] == [t["cards"] for t in rm.tricks]
     assert of(events, "round_end")[0]["taken"] == rm.taken
+
+
+def test_pass_exchange_in_the_passers_order_and_event_count():
+    """Given passing and exposing, seat 0 passing 3C, QS, 2H in that order / when the
+    round is adjudicated / then seat 1 receives them in that order, and the round has
+    68 events + 5 for passing + one per expose input (pass.exchange, round.deal)."""
+    g = Game("passing", first_dealer=3, exposing=True, end_score=-1)
+    g.round(given={0: "3C QS 2H"}, passes={0: "3C QS 2H"})
+    events = run(g.record())
+    assert of(events, "exchange")[0]["received"][1] == ["3C", "QS", "2H"]
+    start, end = of(events, "round")[0]["seq"], of(events, "round_end")[0]["seq"]
+    assert end - start + 1 == 68 + 5 + len(of(events, "expose"))
+
+
+def test_pass_when_secret_round_deal_hands_secret():
+    """Given a passing round / when its events are shown to each seat and a spectator
+    while the game runs / then a deal shows only the viewer's hand (round.deal), a pass
+    its cards to the passer only (pass.when), an exchange each received set to its
+    receiver and its giver only (pass.exchange); once finished, everything."""
+    g = Game("passing", first_dealer=3, end_score=-1)
+    g.round()
+    events = run(g.record())
+    deal, ex = of(events, "deal")[0], of(events, "exchange")[0]
+    for viewer in (0, 1, 2, 3, None):
+        shown = redact_event(deal, viewer, finished=False)["hands"]
+        assert [h is not None for h in shown] == [s == viewer for s in range(4)]
+        for p in of(events, "pass"):
+            cards = redact_event(p, viewer, finished=False)["cards"]
+            assert (cards == p["cards"]) if p["seat"] == viewer else cards is None
+        got = redact_event(ex, viewer, finished=False)["received"]
+        for seat in range(4):
+            giver = (seat - 1) % 4
+            visible = viewer in (seat, giver)
+            assert (got[seat] == ex["received"][seat]) if visible else got[seat] is None
+    for e in events:
+        assert redact_event(e, 2, finished=True) == e
+        if e["type"] in ("expose", "play", "trick", "round_end", "game", "round"):
+            assert redact_event(e, None, finished=False) == e

@@ -35,6 +35,10 @@ def test_setup_players_four_seats_in_the_game_event():
     g.round()
     events = run(g.record())
     assert events[0]["type"] == "game" and events[0]["seats"] == ["Ann", "Bo", "Chen", "Dai"]
+    game = events[0]
+    assert (game["seq"], game["rules"], game["first_dealer"], game["seed_commitment"]) == (
+        0, [], 1, None)
+    assert game["rules_version"] == "gongzhu-rulings/1" and game["engine_version"]
     assert [len(h) for h in one(events, "deal")["hands"]] == [13, 13, 13, 13]
 
 
