@@ -44,8 +44,9 @@ def choices(s: GameState, seat: int) -> Choices:
 
 def legal_summary(s: GameState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may do now in the play page's form: ``{kind, to_move, may_act,
-    yours, options, inputs, pick}`` (and ``pass_to`` for a pass); ``inputs`` lists every play (a pass or an expose is
-    built by the page from ``options`` and ``pick``)."""
+    yours, options, inputs, pick}`` (and ``pass_to`` for a pass); ``inputs`` lists
+    every play (a pass or an expose is built by the page from ``options`` and
+    ``pick``)."""
     mover = None if s.finished else s.to_move()
     yours = seat is not None and seat == mover
     out: dict[str, Any] = {"kind": due_kind(s) if mover is not None else None,
