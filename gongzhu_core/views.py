@@ -85,7 +85,9 @@ def seat_view(s: GameState, seat: int) -> dict[str, Any]:
 class LazySeatView(Mapping[str, Any]):
     """``seat_view(s, seat)`` built on first access: what the bot runner hands a bot (a
     random bot never reads its view; building it for every decision was half the time
-    of a bot game). ``s`` must not change while the view is in use."""
+    of a bot game). ``s`` must not change while the view is in use: the runner advances
+    the state after the bot's decision, so a bot that keeps its view copies it
+    (``dict(view)``)."""
 
     def __init__(self, s: GameState, seat: int) -> None:
         self._s, self._seat = s, seat

@@ -117,7 +117,9 @@ class _Spy:
         self.views: list[tuple[int, dict[str, Any]]] = []
 
     def choose(self, view: dict[str, Any], ch: Any, rng: random.Random) -> dict[str, Any]:
-        self.views.append((ch.seat, view))
+        # the runner's view is built on first read from the live state: a bot that keeps
+        # it past its decision copies it (gongzhu_core.views.LazySeatView)
+        self.views.append((ch.seat, dict(view)))
         return self.bot.choose(view, ch, rng)
 
 
