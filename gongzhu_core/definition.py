@@ -39,7 +39,8 @@ class GongzhuDefinition(GameDefinition):
     errors = (GongzhuError,)
     end_type = "game_end"
     state_type = GameState
-    score_name = "points"
+    # the standings name the final totals "total" ("points" are the placement points)
+    score_name = "total"
 
     # -- rulesets ------------------------------------------------------------------
     def presets(self) -> dict[str, dict[str, Any]]:

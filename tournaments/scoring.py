@@ -68,6 +68,13 @@ _ORDINALS = ("firsts", "seconds", "thirds", "fourths", "fifths", "sixths", "seve
              "eighths", "ninths", "tenths")
 
 
+#: the standings' own columns (``Standing.row`` / ``as_dict``), which a game's names
+#: may not take (``score`` may be the game's own name: it is the same figure)
+RESERVED_COLUMNS = frozenset({"rank", "player", "games", "points", "points_exact",
+                              "tiebreaks", "opponents_points", "opponents_points_exact",
+                              "places", *_ORDINALS})
+
+
 @dataclass(frozen=True)
 class Terms:
     """What a game calls the figures the standings sum (its definition's
@@ -79,6 +86,14 @@ class Terms:
     score_name: str = "cellar"
     tiebreaks: tuple[str, ...] = ("medals",)
     lower_score_wins: bool = False
+
+    def __post_init__(self) -> None:
+        """A game's names may not take a column the standings already have (a game whose
+        score was called ``points`` overwrote the placement points). Raises ValueError."""
+        taken = RESERVED_COLUMNS & {self.score_name, *self.tiebreaks}
+        if taken:
+            raise ValueError(f"a game's score or tie-break may not be named "
+                             f"{', '.join(sorted(taken))}: the standings use that name")
 
 
 DEFAULT_TERMS = Terms()

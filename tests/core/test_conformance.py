@@ -120,6 +120,12 @@ def test_the_catalog_facts_are_consistent(defn):
     assert {"random"} <= set(defn.bot_names())
     with pytest.raises(defn.errors):
         defn.ruleset({"preset": "no-such-preset"})
+    # the names tournaments give its figures take no column the standings already have
+    from tournaments.scoring import RESERVED_COLUMNS, Terms
+
+    Terms(defn.score_name, tuple(defn.tiebreak_names), defn.lower_score_wins)
+    with pytest.raises(ValueError):
+        Terms(sorted(RESERVED_COLUMNS)[0])
 
 
 def test_determinize_keeps_the_seats_own_view(defn):
