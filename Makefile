@@ -49,6 +49,7 @@ $(LOCAL_KEY):
 demo: setup $(LOCAL_KEY)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py run_league --preset kolkhoz --bots 8 --format swiss --rounds 3 --seed $(DEMO_SEED)
+	$(BIN)/python manage.py run_league --game gongzhu --bots 8 --format swiss --rounds 3 --seed $(DEMO_SEED)
 	$(BIN)/python manage.py seed_demo --games $(DEMO_GAMES)
 	@echo
 	@echo "Kolkhoz Platform: open http://$(DEMO_HOST):$(DEMO_PORT)/  (API docs: http://$(DEMO_HOST):$(DEMO_PORT)/api/docs/)"

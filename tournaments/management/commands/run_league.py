@@ -117,7 +117,9 @@ class Command(BaseCommand):
         for kind in kinds:
             games.bot_check(game, kind)
         label = str(ruleset.get("preset") or engine.definition(None, game).name)
-        name = o["name"] or f"{label.capitalize()} league (seed {o['seed']})"
+        if game != engine.DEFAULT_GAME:  # name the game: "Gong Zhu standard league"
+            label = f"{engine.definition(None, game).name} {label}"
+        name = o["name"] or f"{label[:1].upper()}{label[1:]} league (seed {o['seed']})"
         league = services.league_create(
             name=name, slug=f"league-{int(time.time() * 1000)}", ruleset=ruleset, game=game)
         season = league.seasons.get()
