@@ -138,7 +138,8 @@ class Knowledge:
         taken a heart; my hearts (held or taken) number at least 9, with AH, KH and QH
         among them; the hearts still out are at most 4 and each ranks below at least as
         many of my hearts as there are hearts out (leading from the top pulls them all);
-        and in every other suit I hold, I hold its ace or am nearly void (control)."""
+        and every other suit I hold two or more of is headed by its ace or king
+        (control)."""
         if self.hearts_taken_by_others():
             return False
         held = [c for c in self.hand if suit(c) == "H"]
