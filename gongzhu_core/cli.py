@@ -103,7 +103,7 @@ def cmd_evaluate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     rs = build_ruleset({"preset": args.preset, "options": _values(args.option)})
     try:
         report = evaluate(args.candidate, args.against, args.matches, args.seed, rs)
-    except KeyError as e:
+    except (KeyError, ValueError) as e:
         err.write(_line({"error": {"code": "bad_evaluation", "message": str(e),
                                    "input": None, "rule": None}}) + "\n")
         return EXIT_BAD_RECORD

@@ -43,6 +43,7 @@ class GameState:
     tricks_played: int = 0
     suits_led: set[str] = field(default_factory=set)
     voids: list[set[str]] = field(default_factory=lambda: [set(), set(), set(), set()])
+    played: list[str] = field(default_factory=list)  # every card played this round, in order
     hearts_broken: bool = False
     taken: list[list[str]] = field(default_factory=lambda: [[], [], [], []])
     last_trick: dict[str, Any] | None = None
@@ -72,6 +73,7 @@ class GameState:
         new.trick_cards = list(self.trick_cards)
         new.suits_led = set(self.suits_led)
         new.voids = [set(v) for v in self.voids]
+        new.played = list(self.played)
         new.totals = list(self.totals)
         new.history = [list(h) for h in self.history]
         return new
@@ -145,6 +147,7 @@ def apply(s: GameState, e: dict[str, Any]) -> None:
         s.leader, s.trick_cards, s.tricks_played = None, [], 0
         s.suits_led, s.hearts_broken = set(), False
         s.voids = [set(), set(), set(), set()]
+        s.played = []
         s.taken, s.last_trick = [[], [], [], []], None
         s.prev_pig_taker, s.pig_taker = s.pig_taker, None
     elif t == "deal":
@@ -174,6 +177,7 @@ def apply(s: GameState, e: dict[str, Any]) -> None:
             s.voids[e["seat"]].add(suit(s.trick_cards[0]))  # public: it did not follow
         s.hands[e["seat"]].remove(e["card"])
         s.trick_cards.append(e["card"])
+        s.played.append(e["card"])
     elif t == "trick":
         winner = e["winner"]
         s.taken[winner].extend(e["scoring"])

@@ -68,6 +68,8 @@ def _view(s: GameState, viewer: Viewer, *, everything: bool) -> dict[str, Any]:
         "trick": {"leader": s.leader, "cards": list(s.trick_cards), "seats": trick_seats},
         "last_trick": last, "tricks_played": s.tricks_played,
         "hearts_broken": s.hearts_broken,
+        "played": list(s.played),  # every card played this round, in order (public)
+        "voids": [sorted(v) for v in s.voids],  # suits a seat has shown it lacks (public)
         "taken": [list(t) for t in s.taken], "round_points": live,
         "totals": list(s.totals), "history": [list(h) for h in s.history],
         "end_score": rs.end_score,

@@ -71,8 +71,21 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
+#: the pure game engines' test folders: what runs there touches no database, cache or
+#: broker, so the embedded-default leg of CI skips it (marker ``engine``)
+ENGINE_DIRS = ("core", "gongzhu")
+
+
 def pytest_collection_modifyitems(config, items):  # noqa: ARG001
-    """Browser tests last: once Playwright's loop runs, it runs to the end of the session."""
+    """Browser tests last: once Playwright's loop runs, it runs to the end of the session.
+    Tests of the pure engines (``ENGINE_DIRS``) that use no database are marked ``engine``."""
+    for item in items:
+        parts = item.path.parts
+        if ("tests" in parts and parts[parts.index("tests") + 1] in ENGINE_DIRS
+                and not item.get_closest_marker("django_db")
+                and not {"db", "transactional_db", "api", "client", "live_server"}
+                & set(getattr(item, "fixturenames", ()))):
+            item.add_marker(pytest.mark.engine)
     browser = [i for i in items if i.get_closest_marker("browser")]
     if browser:
         items[:] = [i for i in items if not i.get_closest_marker("browser")] + browser

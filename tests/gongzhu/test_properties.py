@@ -7,7 +7,7 @@ sample of other inputs refused with no state change; each round's points equal a
 independent scorer's arithmetic (``oracle.py``); totals, places and the record round
 trip hold at the end.
 
-Budget: ``GONGZHU_PROPERTY_MATCHES`` (default 1000 matches; ``HYPOTHESIS_PROFILE=ci``
+Budget: ``GONGZHU_PROPERTY_MATCHES`` (default 2,000 matches; ``HYPOTHESIS_PROFILE=ci``
 doubles it, ``quick`` quarters it, as for Kolkhoz's property tests).
 """
 
@@ -28,7 +28,7 @@ from tests.core.props_helpers import budget
 from . import oracle
 from .play import SEATS, random_ruleset
 
-MATCHES = budget(int(os.environ.get("GONGZHU_PROPERTY_MATCHES", "1000")))
+MATCHES = budget(int(os.environ.get("GONGZHU_PROPERTY_MATCHES", "2000")))
 
 
 def _conserved(s: g.GameState, played: list[str]) -> None:
