@@ -106,11 +106,11 @@ def decide(s: GameState, inp: Any, *, seed: str | None = None) -> list[Event]:
     """The events input ``inp`` brings at state ``s``: the input's own event (its listed
     fields only) and every consequence. ``seed``: revealed in ``game_end``. Raises
     GongzhuError (``s`` unchanged) with the first failing check, in RECORD_FORMAT.md's
-    order: form (malformed), kind (unexpected_input, extra_input after the end), seat
+    order: extra_input after the end, form (malformed), kind (unexpected_input), seat
     (malformed, wrong_seat), cards (malformed), then the type's rule checks."""
-    t = check_form(inp)
-    if s.finished:
+    if s.finished:  # as the adjudicator: after the end any further input is extra
         raise GongzhuError("extra_input", "the game has ended", "game.end")
+    t = check_form(inp)
     kind = due_kind(s)
     if kind is None:
         raise GongzhuError("unexpected_input", "no input is due now", "round.deal")

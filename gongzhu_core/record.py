@@ -30,15 +30,21 @@ def check_envelope(record: Any) -> tuple[Any, list[str], str | None, int | None,
         raise _bad("a record is a JSON object")
     if record.get("format") != FORMAT:
         raise _bad(f"format must be {FORMAT!r}, not {record.get('format')!r}")
-    if "ruleset" not in record or not isinstance(record["ruleset"], Mapping):
+    spec = record.get("ruleset")
+    if not isinstance(spec, Mapping):
         raise GongzhuError("invalid_ruleset", "the record needs a ruleset object", "ruleset")
-    rs = build_ruleset(record["ruleset"])
+    if "options" in spec and not isinstance(spec["options"], Mapping):
+        raise GongzhuError("invalid_ruleset", "the ruleset's options must be an object",
+                           "ruleset")
+    if "preset" in spec and not isinstance(spec["preset"], str):
+        raise GongzhuError("invalid_ruleset", f"unknown preset {spec['preset']!r}", "ruleset")
+    rs = build_ruleset(spec)
     seats = record.get("seats")
     if not isinstance(seats, list) or len(seats) != 4 or not all(isinstance(n, str)
                                                                   for n in seats):
         raise _bad("seats must be four player names", "setup.players")
     seed = record.get("seed")
-    if seed is not None and not isinstance(seed, str):
+    if "seed" in record and not isinstance(seed, str):
         raise _bad("seed must be a string")
     first = record.get("first_dealer")
     if first is None and seed is None:
@@ -91,8 +97,9 @@ def adjudicate(record: Any) -> list[Event]:
 
 def _own_fields(inp: Any) -> Any:
     """The input with only its type's fields (unknown fields are ignored)."""
-    if not isinstance(inp, Mapping) or inp.get("type") not in INPUT_FIELDS:
-        return inp
+    t = inp.get("type") if isinstance(inp, Mapping) else None
+    if not isinstance(t, str) or t not in INPUT_FIELDS:
+        return inp  # decide reports it malformed
     return {"type": inp["type"], **{f: inp[f] for f in INPUT_FIELDS[inp["type"]] if f in inp}}
 
 

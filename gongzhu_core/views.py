@@ -125,8 +125,9 @@ def revealed_view(s: GameState) -> dict[str, Any]:
 def redact_event(event: dict[str, Any], viewer: Viewer, *, finished: bool) -> dict[str, Any]:
     """What ``viewer`` may see of one event while the game runs (``finished``: all of it).
     A ``deal`` keeps only the viewer's hand (others null); a ``pass`` keeps its ``cards``
-    for its passer only; an ``exchange`` keeps ``received[i]`` for seat i and its giver
-    only; ``game_end`` reveals the seed. Everything else is public."""
+    for its passer only (the others get the event without ``cards``); an ``exchange``
+    keeps ``received[i]`` for seat i and its giver only; ``game_end`` reveals the seed.
+    Everything else is public."""
     if finished:
         return event
     t = event.get("type")
@@ -134,7 +135,8 @@ def redact_event(event: dict[str, Any], viewer: Viewer, *, finished: bool) -> di
         return {**event, "hands": [h if i == viewer else None
                                    for i, h in enumerate(event["hands"])]}
     if t == "pass" and event.get("seat") != viewer:
-        return {**event, "cards": None}
+        # the others see that the seat has chosen, without its cards (RECORD_FORMAT.md)
+        return {k: v for k, v in event.items() if k != "cards"}
     if t == "exchange":
         direction = event.get("direction")
         return {**event, "received": [

@@ -41,8 +41,9 @@ def alternative_ruleset(original: Mapping[str, Any], *, options: Mapping[str, An
     else:
         base = dict(original.get("options") or {}) if isinstance(original, Mapping) else {}
         base.update(opts)
-        spec = {"preset": original.get("preset") if isinstance(original, Mapping) else None,
-                "options": base}
+        spec = {"options": base}
+        if isinstance(original, Mapping) and isinstance(original.get("preset"), str):
+            spec["preset"] = original["preset"]
     build_ruleset(spec)
     return spec
 
