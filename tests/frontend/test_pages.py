@@ -4,7 +4,6 @@ unknown ids are 404s, and the rulebook carries an anchor for every clause id."""
 from __future__ import annotations
 
 import json
-
 import re
 
 import pytest
@@ -34,6 +33,26 @@ def test_rulebook_has_an_anchor_for_every_clause_the_engine_cites(client):
     assert cited and cited <= ids, sorted(cited - ids)
     assert 'id="the-year"' in html  # headings keep their GitHub-style ids
     assert "<table>" in html
+
+
+def test_gong_zhus_rulebook_page_has_every_clause_of_its_rulings(client):
+    """Given docs/gongzhu/rules.md / when /rules/gongzhu/ is read / then every clause id
+    of Gong Zhu's RULINGS.md has its anchor there, and a game without a rulebook (or a
+    path that is no game id) is a 404."""
+    from pathlib import Path
+
+    rulings = (Path(__file__).resolve().parents[2] / "docs" / "design" / "gongzhu"
+               / "RULINGS.md").read_text(encoding="utf-8")
+    clauses = set(re.findall(r"^- `([a-z]+(?:\.[a-z_]+)?)` —", rulings, re.M))
+    assert len(clauses) >= 25
+    r = client.get("/rules/gongzhu/")
+    assert r.status_code == 200
+    html = r.content.decode()
+    assert "Gong Zhu" in html
+    ids = set(re.findall(r'id="([^"]+)"', html))
+    assert clauses <= ids, sorted(clauses - ids)
+    assert client.get("/rules/nosuchgame/").status_code == 404
+    assert client.get("/rules/design/").status_code == 404
 
 
 def test_replay_page_names_its_game_and_404s_for_an_unknown_one(client):
