@@ -23,6 +23,7 @@ import signal
 import time
 import uuid
 
+import kombu.pools
 import pytest
 
 from config.celery import app as celery_app
@@ -49,6 +50,10 @@ def _use_broker(url: str) -> None:
     (Celery reads CELERY_BROKER_URL from the environment before its settings)."""
     if celery_app._pool is not None:
         celery_app._pool.force_close_all()
+    # kombu keeps its connection and producer pools in process-wide registries keyed by
+    # broker URL: the pool closed above would come back, closed, once the old URL is
+    # restored ("Acquire on closed pool" in every later test that enqueues) — drop them
+    kombu.pools.reset()
     os.environ["CELERY_BROKER_URL"] = url
     celery_app.conf.broker_url = url
     celery_app._after_fork()  # forget pooled connections and producers
