@@ -16,10 +16,12 @@ from typing import Any
 from gamekit import bots as _bots
 from gamekit.bots import identity
 
-#: ``choose(view, choices, rng) -> input`` — one legal input for ``choices.seat``.
-Bot = _bots.Bot[Any]
+from ..choices import Choices
 
-REGISTRY: _bots.BotRegistry[Any] = _bots.BotRegistry()
+#: ``choose(view, choices, rng) -> input`` — one legal input for ``choices.seat``.
+Bot = _bots.Bot[Choices]
+
+REGISTRY: _bots.BotRegistry[Choices] = _bots.BotRegistry()
 
 
 def register(name: str) -> Callable[[Callable[..., Bot]], Callable[..., Bot]]:

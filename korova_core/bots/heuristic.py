@@ -32,6 +32,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from ..choices import Choices
 from .base import register
 from .table import Knowledge, card_risk, place_all, row_heads, target_row
 
@@ -106,7 +107,7 @@ class HeuristicBot:
         self.settings: dict[str, Any] = dict(settings)
         self.weights = {**DEFAULTS, **settings}
 
-    def choose(self, view: Mapping[str, Any], choices: Any,
+    def choose(self, view: Mapping[str, Any], choices: Choices,
                rng: random.Random) -> dict[str, Any]:
         """One legal input for ``choices.seat`` (ValueError when nothing is due)."""
         kind, opts = choices.kind, list(choices.options)

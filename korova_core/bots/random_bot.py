@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from ..choices import Choices
 from .base import register
 
 
@@ -23,7 +24,7 @@ class RandomBot:
             raise ValueError(f"the random bot takes no settings, got {sorted(settings)}")
         self.settings: dict[str, Any] = {}
 
-    def choose(self, view: Mapping[str, Any], choices: Any,
+    def choose(self, view: Mapping[str, Any], choices: Choices,
                rng: random.Random) -> dict[str, Any]:
         """One legal input for ``choices.seat`` (ValueError when nothing is due)."""
         opts = list(choices.options)
