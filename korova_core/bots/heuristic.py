@@ -9,9 +9,10 @@ tactical variant the public hands) and its ``Choices``:
    between its row's end and it make it the sixth card, or that it is the turn's low
    card and must take a row), plus ``future`` × the mean risk of the rest of the hand on
    the rows it leaves (do not fill the row the other cards need; a take that restarts
-   a row low helps the cards to come), minus ``keep_low`` × how much of an escape it is
-   (a card below every end is a cheap take later: do not waste it while a row is
-   expensive). The lowest score is played; ties go to the lower card.
+   a row low helps the cards to come), plus, for a card below every end, ``keep_low`` ×
+   (the cheapest row's heads − 1) × the share of the round still to come (keep the low
+   cards for a cheap take: do not spend one while every row is expensive). The lowest
+   score is played; ties go to the lower card.
 2. *take_row* (low.card, low.when) — each row is scored by its heads, minus
    ``spite`` × the heads the turn's other revealed cards then take (they are placed
    against the rows the choice leaves), plus ``future`` × the mean risk of the rest of
@@ -20,8 +21,8 @@ tactical variant the public hands) and its ``Choices``:
    left to the others and to the rows' starters: a hand of low cards must take rows
    (every low card is a take once the rows have grown), and the highest cards land
    on the longest rows. Measured against other rules (lowest first, highest first,
-   runs of adjacent cards, the farthest from my cards, a random pick) it was clearly
-   the best (docs/korova/bots.md).
+   runs of adjacent cards, the farthest from my cards, a random pick) it was the
+   best (docs/korova/bots.md).
 
 Deterministic: the ``rng`` it is given is not needed (ties are broken by number).
 """

@@ -70,8 +70,7 @@ class Knowledge:
     Attributes: ``me``; ``hand`` (sorted); ``rows``; ``tactical``; ``others`` (the other
     seats); ``unseen`` (sorted cards of the round's deck the seat has not seen);
     ``possible`` (per other seat, the cards its choice of this turn may be: its public
-    hand in the tactical variant, else ``unseen``); ``turns_left`` (turns of the round
-    still to play, this one included)."""
+    hand in the tactical variant, else ``unseen``)."""
 
     def __init__(self, view: Mapping[str, Any]) -> None:
         self.me: int = view["viewer"]
@@ -101,7 +100,6 @@ class Knowledge:
                 self.possible[s] = sorted(hands[s])
             else:
                 self.possible[s] = self.unseen
-        self.turns_left: int = len(self.hand)
 
     def share_between(self, seat: int, lo: int, hi: int) -> float:
         """The chance that ``seat``'s card this turn lies strictly between ``lo`` and
