@@ -5,8 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from .records import (Game, assert_error, error_of, of, one, places, run, run_partial,
-                      rules_of, takes)
+from .records import (
+    Game,
+    assert_error,
+    error_of,
+    of,
+    one,
+    places,
+    rules_of,
+    run,
+    run_partial,
+    takes,
+)
 
 
 def find_game(pred, n: int = 3, limit: int = 4000, **options):

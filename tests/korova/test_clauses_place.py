@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .records import (Game, error_of, heads, of, one, placements, run, run_partial,
-                      rules_of, takes)
+from .records import Game, error_of, heads, of, one, placements, rules_of, run, run_partial, takes
 
 
 def turn_events(events, turn, round_=1):
@@ -153,8 +152,8 @@ def test_several_low_cards_one_turn_follow_the_restarted_row():
 
 def test_several_low_cards_refill_and_the_sixth_takes():
     """Given rows 50 60 70 80 and seven seats / when 1 2 3 4 5 6 and 90 are revealed /
-    then 1 takes row 0 (50, 3 heads), 2-5 follow it, and 6 is that row's sixth card: it takes 1 2 3 4 5
-    for 1+1+1+1+2 = 6 heads (low.when, place.sixth)."""
+    then 1 takes row 0 (50, 3 heads), 2-5 follow it, and 6 is that row's sixth card: it
+    takes 1 2 3 4 5 for 1+1+1+1+2 = 6 heads (low.when, place.sixth)."""
     g = Game(7)
     g.deal(rows=[50, 60, 70, 80], given={s: [c] for s, c in enumerate([4, 6, 1, 90, 3, 5, 2])})
     want = g.turn([4, 6, 1, 90, 3, 5, 2], take=0)

@@ -9,8 +9,18 @@ import pytest
 
 from korova_core import cards as kcards
 
-from .records import (DEFAULTS, Game, assert_error, error_of, heads, of, one, run,
-                      run_partial, rules_of)
+from .records import (
+    DEFAULTS,
+    Game,
+    assert_error,
+    error_of,
+    heads,
+    of,
+    one,
+    rules_of,
+    run,
+    run_partial,
+)
 
 
 # ---------------------------------------------------------------------- card.heads
@@ -34,7 +44,7 @@ def test_penalty_is_heads_not_cards():
     g.deal(rows=[50, 1, 2, 3], given={0: [55, 65, 75, 4], 1: [60, 70, 5, 6]})
     g.turn([55, 60])
     g.turn([65, 70])
-    g.turn([75, 4])
+    g.turn([75, 5])
     take = one(run_partial(g.record()), "take")
     assert (take["cards"], take["penalty"]) == ([50, 55, 60, 65, 70], 18)
 

@@ -5,8 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from .records import (Game, assert_error, draft_seats, error_of, of, one, placements, run,
-                      run_partial, rules_of)
+from .records import (
+    Game,
+    assert_error,
+    draft_seats,
+    error_of,
+    of,
+    one,
+    placements,
+    rules_of,
+    run,
+    run_partial,
+)
 
 
 @pytest.mark.parametrize("n, top", [(2, 24), (3, 34), (4, 44)])

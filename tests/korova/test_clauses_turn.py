@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .records import (Game, assert_error, error_of, of, one, placements, run_partial,
-                      rules_of)
+from .records import Game, assert_error, error_of, of, one, placements, rules_of, run_partial
 
 
 def test_choose_any_card_of_the_hand():
