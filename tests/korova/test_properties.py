@@ -12,7 +12,7 @@ of other inputs refused, with no state change; at the start of every turn, the s
 choices arriving in other orders (permutations) give the same reveal, placements and
 state; and the record of the whole log adjudicates back to the same log.
 
-Budget: ``KOROVA_PROPERTY_GAMES`` games per seat count and variant (default 60; 12
+Budget: ``KOROVA_PROPERTY_GAMES`` games per seat count and variant (default 45; 12
 cases: ``HYPOTHESIS_PROFILE=ci`` doubles it, ``quick`` quarters it).
 """
 
@@ -32,7 +32,7 @@ from tests.core.props_helpers import budget
 
 from .records import NAMES, heads, places
 
-GAMES = max(1, int(budget(int(os.environ.get("KOROVA_PROPERTY_GAMES", "60")))))
+GAMES = max(1, int(budget(int(os.environ.get("KOROVA_PROPERTY_GAMES", "45")))))
 CASES = [(n, False) for n in range(2, 11)] + [(n, True) for n in (2, 3, 4)]
 
 
