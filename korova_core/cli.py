@@ -1,0 +1,184 @@
+"""The command line: ``python -m korova_core adjudicate | play | bench | evaluate |
+whatif`` (RECORD_FORMAT.md "The command-line adjudicator").
+
+``adjudicate RECORD.json`` prints the adjudicated log as JSON lines and exits 0; on an
+illegal or malformed input it prints the log up to that point and exits 2 with
+``{"error": {"code", "message", "input", "rule"}}`` as one line on standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from .errors import KorovaError
+from .record import adjudicate, to_record
+from .ruleset import PRESETS, build_ruleset
+
+EXIT_BAD_RECORD = 2
+SEATS = ["Anya", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Ilya", "Kira", "Lev"]
+
+
+def _line(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def _load(path: str) -> Any:
+    """The JSON document at ``path`` (``-``: standard input); OSError / ValueError."""
+    try:
+        if path == "-":
+            return json.load(sys.stdin)
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply") from None
+
+
+def _values(pairs: list[str] | None) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs; values are JSON when they parse, else strings."""
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        name, sep, raw = pair.partition("=")
+        if not sep or not name:
+            raise KorovaError("invalid_ruleset", f"an option is NAME=VALUE, not {pair!r}",
+                               "ruleset")
+        try:
+            out[name] = json.loads(raw)
+        except ValueError:
+            out[name] = raw
+    return out
+
+
+def cmd_adjudicate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    try:
+        record = _load(args.record)
+    except (OSError, ValueError) as e:
+        err.write(_line({"error": {"code": "malformed", "message": f"cannot read the "
+                                   f"record: {e}", "input": None, "rule": None}}) + "\n")
+        return EXIT_BAD_RECORD
+    try:
+        events = adjudicate(record)
+    except KorovaError as e:
+        for ev in e.events:
+            out.write(_line(ev) + "\n")
+        err.write(_line(e.to_json()) + "\n")
+        return EXIT_BAD_RECORD
+    for ev in events:
+        out.write(_line(ev) + "\n")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """One game of ``--players`` bots (``--bot``, or ``--bots A,B,…`` naming each seat)
+    from ``--seed``: its record
+    (or ``--log``: its event log)."""
+    from .bots import get_bot
+    from .runner import play_game
+
+    rs = build_ruleset({"preset": args.preset, "options": _values(args.option)})
+    names = args.bots.split(",") if args.bots else [args.bot] * args.players
+    if not 2 <= len(names) <= 10:
+        raise KorovaError("invalid_seats", "2 to 10 bots", "setup.players")
+    events = play_game(rs, SEATS[:len(names)], [get_bot(n) for n in names], args.seed)
+    if args.log:
+        for ev in events:
+            out.write(_line(ev) + "\n")
+    else:
+        out.write(json.dumps(to_record(events), ensure_ascii=False, indent=1) + "\n")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .bench import bench
+
+    out.write(_line(bench(args.games, args.seed, args.bot)) + "\n")
+    return 0
+
+
+def cmd_evaluate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .evaluate import evaluate
+
+    rs = build_ruleset({"preset": args.preset, "options": _values(args.option)})
+    try:
+        report = evaluate(args.candidate, args.against, args.matches, args.seed, rs)
+    except (KeyError, ValueError) as e:
+        err.write(_line({"error": {"code": "bad_evaluation", "message": str(e),
+                                   "input": None, "rule": None}}) + "\n")
+        return EXIT_BAD_RECORD
+    out.write(json.dumps(report, ensure_ascii=False) + "\n")
+    return 0
+
+
+def cmd_whatif(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """One JSON object: ``{"illegal"}``, ``{"divergence"}`` or ``{"same": true}``
+    (korova_core.whatif); exit 2 with the error object for a bad record or ruleset."""
+    from .whatif import whatif
+
+    try:
+        record = _load(args.record)
+    except (OSError, ValueError) as e:
+        err.write(_line({"error": {"code": "malformed", "message": str(e), "input": None,
+                                   "rule": None}}) + "\n")
+        return EXIT_BAD_RECORD
+    if not isinstance(record, dict):
+        err.write(_line(KorovaError("malformed", "a record is a JSON object").to_json())
+                  + "\n")
+        return EXIT_BAD_RECORD
+    out.write(_line(whatif(record, options=_values(args.option), preset=args.preset)) + "\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m korova_core",
+                                description="The Korova rules engine: adjudicate records, "
+                                "play bot games, measure speed and bot strength.")
+    sub = p.add_subparsers(dest="command", required=True)
+    a = sub.add_parser("adjudicate", help="print a record's full event log (exit 2 on a "
+                       "bad input)")
+    a.add_argument("record", help="a korova-record/1 JSON file, or - for standard input")
+    a.set_defaults(func=cmd_adjudicate)
+    pl = sub.add_parser("play", help="play one bot game and print its record")
+    pl.add_argument("--seed", required=True)
+    pl.add_argument("--preset", default="base", choices=sorted(PRESETS))
+    pl.add_argument("--option", action="append", metavar="NAME=VALUE")
+    pl.add_argument("--bot", default="random")
+    pl.add_argument("--players", type=int, default=4, help="seats (2–10), default 4")
+    pl.add_argument("--bots", help="bot names, comma-separated, seat 0 first")
+    pl.add_argument("--log", action="store_true", help="print the event log instead")
+    pl.set_defaults(func=cmd_play)
+    b = sub.add_parser("bench", help="play N bot games; print games/s and events/s")
+    b.add_argument("--games", type=int, default=200)
+    b.add_argument("--seed", default="bench")
+    b.add_argument("--bot", default="random")
+    b.set_defaults(func=cmd_bench)
+    ev = sub.add_parser("evaluate", help="a candidate bot against three copies of another, "
+                        "seats rotated; prints JSON (win share, CI, mean place)")
+    ev.add_argument("candidate")
+    ev.add_argument("--against", default="random")
+    ev.add_argument("--matches", type=int, default=400)
+    ev.add_argument("--seed", default="evaluate")
+    ev.add_argument("--preset", default="base", choices=sorted(PRESETS))
+    ev.add_argument("--option", action="append", metavar="NAME=VALUE")
+    ev.set_defaults(func=cmd_evaluate)
+    w = sub.add_parser("whatif", help="replay a record's inputs under another ruleset")
+    w.add_argument("record")
+    w.add_argument("--option", action="append", metavar="NAME=VALUE")
+    w.add_argument("--preset", choices=sorted(PRESETS))
+    w.set_defaults(func=cmd_whatif)
+    return p
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
+         err: TextIO | None = None) -> int:
+    """Run the CLI; returns the exit status (0, or 2 for a bad record / ruleset)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args, out, err))
+    except KorovaError as e:
+        err.write(_line(e.to_json()) + "\n")
+        return EXIT_BAD_RECORD
