@@ -120,11 +120,26 @@ def test_step_through_a_finished_korova_game(page, live_server, screenshots):
     assert shown.evaluate_all(JS_CARDS) == [state["reveal"]["cards"][s] for s in order]
     assert shown.evaluate_all("els => els.map(e => Number(e.dataset.seat))") == order
     assert shown.evaluate_all(JS_CARDS) == sorted(state["reveal"]["cards"])
+    assert page.locator(".kv-reveal .revealed.waiting").count() == len(SEATS)
+    assert page.locator(".kv-table .seat .badge.has-chosen").count() == 0
     assert page.locator(".kv-table .status .turn").inner_text() == f"Turn {state['turn']} of 10"
     assert_rows(page, state)
     for seat in range(len(SEATS)):
         hand = page.locator(f'.kv-table .seat[data-seat="{seat}"] .hand [data-card]')
         assert hand.evaluate_all(JS_CARDS) == state["hands"][seat]
+
+    # a choice before the reveal: face down — the finished game's replay shows the card,
+    # a spectator as played only a back
+    chose = reveal - 2
+    event = frames[chose]["event"]
+    assert event["type"] == "choose"
+    for view, face in (("", [event["card"]]), ("&view=spectator", [])):
+        open_step(page, f"{live_server.url}/games/{game.pk}/#step={chose}{view}", chose)
+        seat = page.locator(f'.kv-table .seat[data-seat="{event["seat"]}"]')
+        assert seat.locator(".badge.has-chosen").count() == 1
+        assert seat.locator(".choice [data-card]").evaluate_all(JS_CARDS) == face
+        assert seat.locator(".choice [data-back]").count() == (0 if face else 1)
+    open_step(page, f"{live_server.url}/games/{game.pk}/#step={reveal}", reveal)
 
     # a take by a sixth card: the five cards in the taker's pile, the played card alone
     take = next(i for i, f in enumerate(frames)
@@ -148,14 +163,14 @@ def test_step_through_a_finished_korova_game(page, live_server, screenshots):
     page.screenshot(path=str(screenshots / "korova-viewer-take.png"), full_page=True)
 
     # a low card: its owner is asked for a row before anything of the turn is placed
-    low = [i for i, f in enumerate(frames) if f["type"] == "low_card"]
-    if low:
-        go(page, low[0])
-        state = frames[low[0]]["state"]
-        prompt = page.locator(".kv-low")
-        assert prompt.get_attribute("data-card") == str(state["low_card"]["card"])
-        assert SEATS[state["low_card"]["seat"]] in prompt.inner_text()
-        assert page.locator(".kv-reveal .revealed.placed").count() == 0
+    low = next(i for i, f in enumerate(frames) if f["type"] == "low_card")
+    go(page, low)
+    state = frames[low]["state"]
+    prompt = page.locator(".kv-low")
+    assert prompt.get_attribute("data-card") == str(state["low_card"]["card"])
+    assert SEATS[state["low_card"]["seat"]] in prompt.inner_text()
+    assert page.locator(".kv-reveal .revealed.placed").count() == 0
+    assert page.locator(".kv-table .status .phase").get_attribute("data-phase") == "take_row"
 
     # the end: the score history round by round, the totals and the result
     page.get_by_role("button", name="Last step").click()
@@ -180,15 +195,17 @@ def test_step_through_a_finished_korova_game(page, live_server, screenshots):
 # -- two people, three bots, one turn chosen at the same moment ----------------------------
 
 # Every card number the page holds, after every change of its DOM, and whether the reveal
-# was drawn by then: data-card / data-choose / data-pick and the card faces' labels.
+# was drawn by then: data-card / data-choose / data-pick and the card faces' labels (the
+# legend's sample cards aside).
 WATCH = """() => {
   window.kvSnapshots = [];
   const snap = () => {
     const cards = new Set();
-    for (const e of document.querySelectorAll('[data-card], [data-choose], [data-pick]'))
+    const drawn = (sel) => [...document.querySelectorAll(sel)].filter(e => !e.closest('#legend'));
+    for (const e of drawn('[data-card], [data-choose], [data-pick]'))
       for (const v of [e.dataset.card, e.dataset.choose, e.dataset.pick])
         if (v) cards.add(Number(v));
-    for (const e of document.querySelectorAll('[aria-label]')) {
+    for (const e of drawn('[aria-label]')) {
       const m = /^(?:choose |pick )?(\\d+) \\(\\d+ heads?\\)/.exec(e.getAttribute('aria-label'));
       if (m) cards.add(Number(m[1]));
     }
@@ -294,7 +311,7 @@ def two_people(browser, live_server):
 def test_two_people_choose_at_once_and_neither_sees_the_others_card(two_people, live_server,
                                                                      screenshots):
     defn = korova()
-    bot = sorted(defn.bots)[0] if getattr(defn, "bots", None) else "random"
+    bot = "random"  # the game's uniform bot
     r = APIClient().post("/api/games/", {
         "game": "korova", "seats": SEATS, "seed": "kv-two", "ruleset": RULESET,
         "bots": ["", "", bot, bot, bot]}, format="json")
@@ -310,9 +327,11 @@ def test_two_people_choose_at_once_and_neither_sees_the_others_card(two_people, 
         assert page.locator("#play").get_attribute("data-seat") == str(seat)
         assert page.locator("#play").get_attribute("data-kind") == "choose"
         page.evaluate(WATCH)
-    # the truth, from the store: each person's hand at the start of the turn
+    # the truth, from the store: every hand as turn 1 began (the bots have chosen already)
     state = defn.fold(game_events(game=Game.objects.get(pk=gid)))
-    hands = [list(state.hands[s]) for s in (0, 1)]
+    assert state.turn == 1 and sorted(state.chosen) == [2, 3, 4]
+    dealt = [list(h) for h in state.turn_hands]
+    hands = dealt[:2]
     assert len(hands[0]) == len(hands[1]) == 10
     for seat, page in enumerate(pages):
         offered = page.locator("#hand button[data-choose]").evaluate_all(
@@ -322,10 +341,11 @@ def test_two_people_choose_at_once_and_neither_sees_the_others_card(two_people, 
 
     # both choose at the same moment: the second click before the first is answered
     picks = [hands[0][3], hands[1][6]]
+    pages[0].locator(f'#hand button[data-choose="{picks[0]}"]').click(no_wait_after=True)
+    pages[1].locator(f'#hand button[data-choose="{picks[1]}"]').focus()  # by keyboard
+    pages[1].keyboard.press("Enter")
     for seat, page in enumerate(pages):
-        page.locator(f'#hand button[data-choose="{picks[seat]}"]').click(no_wait_after=True)
-    for seat, page in enumerate(pages):
-        page.wait_for_selector(".kv-reveal")
+        page.wait_for_selector('.kv-reveal[data-turn="1"]')  # kept while turn 2 is chosen
         shown = page.locator(".kv-reveal .revealed").evaluate_all(
             "els => els.map(e => [Number(e.dataset.seat), Number(e.dataset.card)])")
         assert [0, picks[0]] in shown and [1, picks[1]] in shown, shown
@@ -333,19 +353,38 @@ def test_two_people_choose_at_once_and_neither_sees_the_others_card(two_people, 
         assert not page.locator("#status.error").count(), page.inner_text("#status")
         page.screenshot(path=str(screenshots / f"korova-play-seat-{seat}.png"), full_page=True)
 
+    reveal = next(e for e in game_events(game=Game.objects.get(pk=gid)) if e["type"] == "reveal")
+    revealed = set(reveal["cards"])
+    assert set(picks) <= revealed
+    mine = [e for e in game_events(game=Game.objects.get(pk=gid)) if e["type"] == "choose"
+            and e["seat"] in (0, 1)]
+    assert sorted((e["seat"], e["card"]) for e in mine) == [(0, picks[0]), (1, picks[1])]
+    low = next((e for e in game_events(game=Game.objects.get(pk=gid))
+                if e["type"] == "low_card"), None)
+    if low is not None and low["seat"] in (0, 1):  # a person's low card: the row choice
+        page = pages[low["seat"]]
+        page.wait_for_function("() => document.getElementById('play').dataset.kind === 'take_row'")
+        assert page.locator("#take-rows button[data-row]").count() == 4
+        assert page.evaluate(data.UNNAMED_CONTROLS) == []
+        page.locator('#take-rows button[data-row="2"]').click()
+        page.wait_for_function("() => document.getElementById('play').dataset.kind === 'choose'")
+        took = [e for e in game_events(game=Game.objects.get(pk=gid)) if e["type"] == "take_row"]
+        assert [(e["seat"], e["row"]) for e in took] == [(low["seat"], 2)]
     for seat, page in enumerate(pages):
-        other = hands[1 - seat]
-        # the DOM: no card of the other's hand before the reveal; after it only its chosen
+        # the cards this seat may not see before the reveal: every other hand as the turn
+        # began — the other person's and the bots' (their chosen cards among them)
+        hidden = {c for s, hand in enumerate(dealt) if s != seat for c in hand}
+        # the DOM: none of them before the reveal; after it only the revealed cards
         snapshots = page.evaluate("window.kvSnapshots")
-        assert snapshots and snapshots[-1]["reveal"]
+        assert snapshots and snapshots[-1]["reveal"] and not snapshots[0]["reveal"]
         for snap in snapshots:
-            allowed = {picks[1 - seat]} if snap["reveal"] else set()
-            assert not (set(snap["cards"]) & set(other)) - allowed, snap
-        # the network: every response before the one with the reveal holds none of the
-        # other's cards; none at all holds its unplayed cards
+            allowed = revealed if snap["reveal"] else set()
+            assert not (set(snap["cards"]) & hidden) - allowed, snap
+        # the network: no response before the one with the reveal holds any of them; no
+        # response at all holds a card that was not revealed
         early = recorders[seat].before_reveal()
         assert early
         for url, bodies in early:
-            assert not _cards_in(bodies) & set(other), url
+            assert not _cards_in(bodies) & hidden, url
         for url, bodies in recorders[seat].bodies:
-            assert not _cards_in(bodies) & (set(other) - {picks[1 - seat]}), url
+            assert not _cards_in(bodies) & (hidden - revealed), url

@@ -22,6 +22,17 @@ const list = (value) => (Array.isArray(value) ? value : []);
 const nameOf = (s, i) => s.seats?.[i] ?? `seat ${i}`;
 const ordinal = (n) => `${n}${["th", "st", "nd", "rd"][(n % 100 > 10 && n % 100 < 14) || n % 10 > 3 ? 0 : n % 10]}`;
 
+// Is the view's reveal this turn's (its cards are being placed), not the turn before's
+// (kept in view while the next turn's cards are chosen)?
+const revealedNow = (s) => Boolean(s.reveal) && (s.reveal.turn ?? s.turn) === s.turn;
+
+// The phase in words. A turn's reveal stays in the view until the next turn begins: while
+// it is there and no row choice is due, the revealed cards are being placed.
+function phaseWords(s) {
+  if (revealedNow(s) && s.phase === "choose") return list(s.may_act).length ? PHASES.choose : "placing cards";
+  return PHASES[s.phase] || s.phase;
+}
+
 function statusLine(s) {
   const span = (cls, text, data = {}) => (text ? el("span", { class: cls, dataset: data }, text) : null);
   const turn = !s.round ? null : s.turn ? `Turn ${s.turn} of ${TURNS}` : "Before the first turn";
@@ -29,7 +40,7 @@ function statusLine(s) {
   return el("p", { class: "status" },
     span("round", s.round ? `Round ${s.round}` : "Before the first round", { round: s.round ?? 0 }),
     span("turn", turn, { turn: s.turn ?? 0 }),
-    span("phase", `Phase: ${PHASES[s.phase] || s.phase}`, { phase: s.phase }),
+    span("phase", `Phase: ${phaseWords(s)}`, { phase: s.phase }),
     tactical ? el("span", { class: "badge tactical", title: "Tactical variant: every hand is public" },
                   "Tactical") : null,
     span("threshold", `Game ends at ${headsText(s.threshold)}`, { threshold: s.threshold }));
@@ -63,8 +74,10 @@ function reveal(s) {
       el("span", { class: "who" }, nameOf(s, seat)),
       el("span", { class: "state" }, done ? "placed" : "waiting"));
   });
-  return el("section", { class: "kv-reveal", "aria-label": "Revealed cards, lowest first" },
-    el("h3", {}, s.phase === "choose" ? "Last reveal — placed lowest first" : "Revealed — placed lowest first"),
+  return el("section", { class: `kv-reveal${revealedNow(s) ? " now" : " last"}`,
+                         "aria-label": "Revealed cards, lowest first", dataset: { turn: r.turn ?? s.turn } },
+    el("h3", {}, revealedNow(s) ? `Turn ${s.turn}: revealed, placed lowest first`
+      : `Turn ${r.turn}'s reveal, placed lowest first`),
     el("ol", { class: "reveal-order" }, ...items));
 }
 
@@ -110,21 +123,26 @@ function zone(label, content) {
   return el("div", { class: "zone" }, el("span", { class: "label" }, label), content);
 }
 
-// The seat's face-down card this turn: the viewer's own (my_choice) face up with a
-// "face down" note, anybody else's as a back. Nothing once the reveal is made.
+// Has seat i laid its card face down this turn (and is it not yet revealed)?
+const hasChosen = (s, i) => s.phase === "choose" && !revealedNow(s) && Boolean(s.chosen?.[i]);
+
+// The seat's face-down card this turn: the viewer's own (my_choice) face up with a "face
+// down" note, and so every card in a replay of a finished game (chosen_cards, the
+// everything view); anybody else's as a back. Nothing once the reveal is made.
 function choice(s, i, me) {
-  if (s.phase !== "choose" || !s.chosen?.[i]) return null;
-  const mine = i === me && s.my_choice !== null && s.my_choice !== undefined;
-  const face = mine ? card(s.my_choice, { small: true, note: "face down", cls: "my-choice" })
+  if (!hasChosen(s, i)) return null;
+  const known = i === me ? s.my_choice : s.chosen_cards?.[i];
+  const shown = known !== null && known !== undefined;
+  const face = shown ? card(known, { small: true, note: "face down", cls: "my-choice" })
     : card(null, { small: true, note: "face down" });
-  return zone("Chosen", el("div", { class: "kv-cards choice", role: "group",
-                                    "aria-label": mine ? "Your face-down choice" : `${nameOf(s, i)}'s face-down choice` }, face));
+  const label = i === me ? "Your face-down choice" : `${nameOf(s, i)}'s face-down choice`;
+  return zone("Chosen", el("div", { class: "kv-cards choice", role: "group", "aria-label": label }, face));
 }
 
 function seat(s, i, me) {
   const name = nameOf(s, i);
   const acting = list(s.may_act).includes(i);
-  const chosen = s.phase === "choose" && Boolean(s.chosen?.[i]);
+  const chosen = hasChosen(s, i);
   const badges = [
     me === i ? el("span", { class: "badge you" }, "you") : null,
     chosen ? el("span", { class: "badge has-chosen" }, "has chosen") : null,
