@@ -26,6 +26,8 @@ class GameState:
     rows: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
     chosen: dict[int, int] = field(default_factory=dict)  # seat -> card, this turn
     reveal: dict[str, Any] | None = None  # this turn's reveal event
+    # the turn before's reveal, kept through this turn's choices (what the table just saw)
+    last_reveal: dict[str, Any] | None = None
     low: dict[str, Any] | None = None  # the low card awaiting its row choice
     placed: int = 0  # cards of this turn placed so far
     draft: dict[str, Any] | None = None  # {"cards", "first", "order", "picks"}
@@ -92,6 +94,10 @@ def apply(s: GameState, e: dict[str, Any]) -> None:
         s.seats = list(e["seats"])
         s.seed_commitment = e.get("seed_commitment")
         s.scores = [0] * s.n
+        s.hands = [[] for _ in range(s.n)]
+        s.turn_hands = [[] for _ in range(s.n)]
+        s.piles = [[] for _ in range(s.n)]
+        s.penalties = [0] * s.n
     elif t == "round":
         if s.history and max(s.scores) >= s.rs.threshold:
             s.played_on = True  # game.places: play_on kept the game going
@@ -102,6 +108,7 @@ def apply(s: GameState, e: dict[str, Any]) -> None:
         s.piles = [[] for _ in range(s.n)]
         s.penalties = [0] * s.n
         s.chosen, s.reveal, s.low, s.draft = {}, None, None, None
+        s.last_reveal = None
         s.phase = "draft" if s.rs.tactical else "deal"
     elif t == "deal":
         s.hands = [sorted(h) for h in e["hands"]]
@@ -120,6 +127,7 @@ def apply(s: GameState, e: dict[str, Any]) -> None:
             s.draft = {**s.draft, "cards": []}
     elif t == "turn":
         s.turn = e["turn"]
+        s.last_reveal = s.reveal
         s.chosen, s.reveal, s.low, s.placed = {}, None, None, 0
         s.turn_hands = [list(h) for h in s.hands]
         s.phase = "choose"

@@ -22,19 +22,23 @@ Viewer = int | None
 def _view(s: GameState, viewer: Viewer, *, everything: bool) -> dict[str, Any]:
     rs = s.rs
     open_hands = everything or rs.tactical
+    # before the first deal the state holds no hands yet: every seat's is empty
+    hands = s.hands if len(s.hands) == s.n else [[] for _ in range(s.n)]
+    turn_hands = s.turn_hands if len(s.turn_hands) == s.n else hands
 
     def hand(seat: int) -> list[int] | None:
         if everything or seat == viewer:
-            return list(s.hands[seat])
+            return list(hands[seat])
         if rs.tactical:
             # a seat that has chosen shows the hand it held as the turn began
-            return list(s.turn_hands[seat] if seat in s.chosen else s.hands[seat])
+            return list(turn_hands[seat] if seat in s.chosen else hands[seat])
         return None
 
-    counts = [len(s.turn_hands[i]) if (i in s.chosen and i != viewer and not everything)
-              else len(s.hands[i]) for i in range(s.n)]
+    counts = [len(turn_hands[i]) if (i in s.chosen and i != viewer and not everything)
+              else len(hands[i]) for i in range(s.n)]
     mine = s.chosen.get(viewer) if viewer is not None else None
     revealed = s.reveal is not None
+    shown = s.reveal if s.reveal is not None else s.last_reveal
     draft = None
     if s.draft is not None and s.phase == "draft":
         draft = {"cards": list(s.draft["cards"]), "next": s.drafter()}
@@ -52,8 +56,9 @@ def _view(s: GameState, viewer: Viewer, *, everything: bool) -> dict[str, Any]:
         "my_choice": mine if not revealed else None,
         "chosen_cards": ([s.chosen.get(i) for i in range(s.n)] if everything and not revealed
                          else None),
-        "reveal": ({"cards": list(s.reveal["cards"]), "order": list(s.reveal["order"])}
-                   if revealed and s.reveal is not None else None),
+        # this turn's reveal once made, else the turn before's (kept through the choices)
+        "reveal": ({"cards": list(shown["cards"]), "order": list(shown["order"]),
+                    "turn": shown.get("turn")} if shown is not None else None),
         "low_card": dict(s.low) if s.low else None,
         "draft": draft,
         "piles": [list(p) for p in s.piles], "penalties": list(s.penalties),

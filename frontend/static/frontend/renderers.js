@@ -11,6 +11,7 @@
 const RENDERERS = {
   kolkhoz: () => import("./games/kolkhoz.js"),
   gongzhu: () => import("./games/gongzhu.js"),
+  korova: () => import("./games/korova.js"),
   generic: () => import("./games/generic.js"),
 };
 
