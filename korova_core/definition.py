@@ -27,7 +27,7 @@ INPUT_TYPES = frozenset({"deal", "pick", "choose", "take_row"})
 
 
 class KorovaDefinition(GameDefinition):
-    """Korova at engine 1.0.0: four seats, one seat to move, chance deals."""
+    """Korova 006 at engine 1.0.0: 2–10 seats, simultaneous secret choices, chance deals."""
 
     id = "korova"
     name = "Korova 006"
