@@ -94,7 +94,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .bench import bench
 
-    out.write(_line(bench(args.games, args.seed, args.bot)) + "\n")
+    out.write(_line(bench(args.games, args.seed, args.bot, seats=args.players)) + "\n")
     return 0
 
 
@@ -103,7 +103,8 @@ def cmd_evaluate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     rs = build_ruleset({"preset": args.preset, "options": _values(args.option)})
     try:
-        report = evaluate(args.candidate, args.against, args.matches, args.seed, rs)
+        report = evaluate(args.candidate, args.against, args.matches, args.seed, rs,
+                          seats=args.players)
     except (KeyError, ValueError) as e:
         err.write(_line({"error": {"code": "bad_evaluation", "message": str(e),
                                    "input": None, "rule": None}}) + "\n")
@@ -153,11 +154,13 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--games", type=int, default=200)
     b.add_argument("--seed", default="bench")
     b.add_argument("--bot", default="random")
+    b.add_argument("--players", type=int, default=4, help="seats (2–10), default 4")
     b.set_defaults(func=cmd_bench)
     ev = sub.add_parser("evaluate", help="a candidate bot against three copies of another, "
                         "seats rotated; prints JSON (win share, CI, mean place)")
     ev.add_argument("candidate")
     ev.add_argument("--against", default="random")
+    ev.add_argument("--players", type=int, default=4, help="seats (2–10), default 4")
     ev.add_argument("--matches", type=int, default=400)
     ev.add_argument("--seed", default="evaluate")
     ev.add_argument("--preset", default="base", choices=sorted(PRESETS))

@@ -44,13 +44,14 @@ def adjudicate(record: Any) -> list[Event]:
         apply(state, e)
     k = 0
     while not state.finished:
-        inp = inputs[k] if k < len(inputs) else None
-        if (state.phase == "deal" and seed is not None and inp is not None
+        more = k < len(inputs)
+        inp = inputs[k] if more else None
+        if (state.phase == "deal" and seed is not None and more
                 and not (isinstance(inp, Mapping) and inp.get("type") == "deal")):
             chance = chance_input(state, seed)
             assert chance is not None
             new = decide(state, chance, seed=seed)
-        elif inp is None:
+        elif not more:
             err = KorovaError("incomplete", "the record ends before the game does", None,
                               len(inputs))
             err.events = events

@@ -94,6 +94,10 @@ def apply(s: GameState, e: dict[str, Any]) -> None:
         s.seats = list(e["seats"])
         s.seed_commitment = e.get("seed_commitment")
         s.scores = [0] * s.n
+        s.hands = [[] for _ in range(s.n)]
+        s.turn_hands = [[] for _ in range(s.n)]
+        s.piles = [[] for _ in range(s.n)]
+        s.penalties = [0] * s.n
     elif t == "round":
         if s.history and max(s.scores) >= s.rs.threshold:
             s.played_on = True  # game.places: play_on kept the game going

@@ -27,6 +27,10 @@ from .common import (
     viewer_of,
 )
 
+#: the most seats a request may name: an upper bound over every game (Korova's ten); each
+#: game's own range is checked when the game is created (400 ``bad_seats``)
+MAX_SEATS = 10
+
 
 class GameListApi(APIView):
     class Pagination(LimitOffsetPagination):
@@ -47,7 +51,9 @@ class GameListApi(APIView):
             help_text="a registered game id (GET /api/catalog/); default kolkhoz")
         ruleset = serializers.JSONField(required=False, allow_null=True, default=None)
         seats = serializers.ListField(child=serializers.CharField(max_length=100),
-                                      min_length=1, max_length=8)
+                                      min_length=1, max_length=MAX_SEATS,
+                                      help_text="one name per seat; how many a game takes: "
+                                                "its seat range (GET /api/catalog/)")
         first_planner = serializers.IntegerField(required=False, allow_null=True,
                                                  default=None, min_value=0)
         seed = serializers.CharField(
@@ -56,7 +62,7 @@ class GameListApi(APIView):
                       "in 128 secret random bits (docs/shuffle.md), revealed at the end")
         bots = serializers.ListField(
             child=serializers.CharField(max_length=40, allow_blank=True), required=False,
-            max_length=8, help_text="per seat: a registered bot that plays it, or '' for a "
+            max_length=MAX_SEATS, help_text="per seat: a registered bot that plays it, or '' for a "
                                     "person (bots move through Celery)")
 
     @extend_schema(operation_id="games_list", responses=GameOutputSerializer(many=True),

@@ -1,0 +1,11 @@
+"""Korova's bots: one protocol (``base.Bot``), a registry by name, and the bots.
+
+``random`` (uniform over the legal choices) and ``heuristic`` (rules of thumb over the
+seat view); docs/korova/bots.md describes them and their measured strength.
+"""
+
+from . import heuristic as _heuristic  # noqa: F401  (registers "heuristic")
+from . import random_bot as _random_bot  # noqa: F401  (registers "random")
+from .base import REGISTRY, Bot, bot_names, get_bot, identity, register
+
+__all__ = ["REGISTRY", "Bot", "bot_names", "get_bot", "identity", "register"]
