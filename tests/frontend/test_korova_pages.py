@@ -341,9 +341,9 @@ def test_two_people_choose_at_once_and_neither_sees_the_others_card(two_people, 
 
     # both choose at the same moment: the second click before the first is answered
     picks = [hands[0][3], hands[1][6]]
+    # (the keyboard's first: focus then Enter, before the other's choice redraws its page)
+    pages[1].locator(f'#hand button[data-choose="{picks[1]}"]').press("Enter", no_wait_after=True)
     pages[0].locator(f'#hand button[data-choose="{picks[0]}"]').click(no_wait_after=True)
-    pages[1].locator(f'#hand button[data-choose="{picks[1]}"]').focus()  # by keyboard
-    pages[1].keyboard.press("Enter")
     for seat, page in enumerate(pages):
         page.wait_for_selector('.kv-reveal[data-turn="1"]')  # kept while turn 2 is chosen
         shown = page.locator(".kv-reveal .revealed").evaluate_all(
