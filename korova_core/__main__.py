@@ -1,4 +1,4 @@
-"""``python -m korova_core`` (gongzhu_core.cli)."""
+"""``python -m korova_core`` (korova_core.cli)."""
 
 import sys
 

@@ -156,8 +156,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--bot", default="random")
     b.add_argument("--players", type=int, default=4, help="seats (2–10), default 4")
     b.set_defaults(func=cmd_bench)
-    ev = sub.add_parser("evaluate", help="a candidate bot against three copies of another, "
-                        "seats rotated; prints JSON (win share, CI, mean place)")
+    ev = sub.add_parser("evaluate", help="a candidate bot against n − 1 copies of another "
+                        "(--players), seats rotated; prints JSON (win share, CI, mean place)")
     ev.add_argument("candidate")
     ev.add_argument("--against", default="random")
     ev.add_argument("--players", type=int, default=4, help="seats (2–10), default 4")
