@@ -14,6 +14,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from gamekit.tools import json_line, load_json, name_values
+
 from .errors import GongzhuError
 from .record import adjudicate, to_record
 from .ruleset import PRESETS, build_ruleset
@@ -22,34 +24,17 @@ EXIT_BAD_RECORD = 2
 SEATS = ["Ann", "Bo", "Chen", "Dai"]
 
 
-def _line(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-
-
-def _load(path: str) -> Any:
-    """The JSON document at ``path`` (``-``: standard input); OSError / ValueError."""
-    try:
-        if path == "-":
-            return json.load(sys.stdin)
-        with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
-    except RecursionError:
-        raise ValueError("the JSON is nested too deeply") from None
+_line = json_line
+_load = load_json
 
 
 def _values(pairs: list[str] | None) -> dict[str, Any]:
-    """``NAME=VALUE`` pairs; values are JSON when they parse, else strings."""
-    out: dict[str, Any] = {}
-    for pair in pairs or []:
-        name, sep, raw = pair.partition("=")
-        if not sep or not name:
-            raise GongzhuError("invalid_ruleset", f"an option is NAME=VALUE, not {pair!r}",
-                               "ruleset")
-        try:
-            out[name] = json.loads(raw)
-        except ValueError:
-            out[name] = raw
-    return out
+    """``NAME=VALUE`` pairs (``gamekit.tools.name_values``); a bad pair is the engine's
+    ``invalid_ruleset``."""
+    try:
+        return name_values(pairs)
+    except ValueError as e:
+        raise GongzhuError("invalid_ruleset", str(e), "ruleset") from None
 
 
 def cmd_adjudicate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

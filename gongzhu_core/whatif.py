@@ -18,6 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gamekit.tools import end_event as _end
+from gamekit.tools import first_divergence
+
 from .errors import GongzhuError
 from .record import adjudicate
 from .ruleset import OPTIONS, PRESETS, build_ruleset
@@ -46,25 +49,6 @@ def alternative_ruleset(original: Mapping[str, Any], *, options: Mapping[str, An
             spec["preset"] = original["preset"]
     build_ruleset(spec)
     return spec
-
-
-def _substance(e: Event | None) -> Event | None:
-    return None if e is None else {k: v for k, v in e.items() if k != "rules"}
-
-
-def first_divergence(a: Sequence[Event], b: Sequence[Event], start: int = 1
-                     ) -> dict[str, Any] | None:
-    """The first seq ≥ ``start`` where the logs differ (``rules`` ignored), or None."""
-    for seq in range(start, max(len(a), len(b))):
-        x = a[seq] if seq < len(a) else None
-        y = b[seq] if seq < len(b) else None
-        if x is None or y is None or _substance(x) != _substance(y):
-            return {"seq": seq, "original": x, "alternative": y}
-    return None
-
-
-def _end(events: Sequence[Event]) -> Event:
-    return next((e for e in reversed(events) if e.get("type") == "game_end"), {})
 
 
 def whatif(record: Mapping[str, Any], *, options: Mapping[str, Any] | None = None,
