@@ -160,3 +160,20 @@ def test_two_seats_an_extra_turn(plays, seat):
     assert (end["next_seat"], end["decided_by"]) == (seat, plays[-1][1])
     assert of(events, "turn")[-1]["seat"] == seat
     assert "claim.two_players" in rules_of(end) | rules_at(events, idx[-1])
+
+
+def test_a_claim_counts_from_where_its_seat_sits_when_the_turn_ends():
+    """Given three seats / when seat 0 plays STOP in its main window and then swaps with
+    seat 2 (moving from position 0 to 2) / then the next turn is at position 2, where seat
+    0 sits when the turn ends — seat 0 again, not seat 2 who now sits at position 0
+    (stop, swap, claim.last)."""
+    g = Game(3)
+    g.deal({0: ["STOP.1", "SWAP.1"]})
+    g.draw()
+    g.black(0, "STOP.1")
+    g.white("SWAP.1", target=2)
+    g.settle()
+    events = play(g)
+    end = one(events, "turn_end")
+    assert (end["next_position"], end["next_seat"], end["decided_by"]) == (2, 0, "STOP.1")
+    assert of(events, "turn")[-1]["seat"] == 0

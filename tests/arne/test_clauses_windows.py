@@ -215,3 +215,22 @@ def test_swap_with_the_next_seat_gives_two_turns_and_its_colour():
     assert end["scores"] == g.scores() and end["totals"]["Y"] != end["totals"]["G"]
     assert [p["card"] for p in end["areas"]["G"]][:1] == ["G500.1"]
     assert [p["card"] for p in end["areas"]["Y"]][:1] == ["Y1000.1"]
+
+
+def test_before_window_answer_changes_what_plus_two_takes():
+    """Given seat 1 holding R100, R500 and R1000 / when seat 0's PLUS2C asks it for red and
+    seat 1, in the before-window, carries R1000 home with a chameleon / then the Plus Two
+    takes effect on the hand as it is when the window closes: two red cards, so no give —
+    gave [R100, R500] into red (window.before, plus2.give, cham.place)."""
+    g = Game(2)
+    g.deal({0: ["PLUS2C.1"], 1: ["R100.1", "R500.1", "R1000.1", "CHAM.1", "B50.1", "B50.2",
+                                 "STOP.1", "LOCK.1"]})
+    g.draw()
+    g.white("PLUS2C.1", target=1, colour="R")
+    i = g.black(1, "CHAM.1", **{"with": "R1000.1", "area": "B"})
+    g.settle()
+    events = play(g)
+    assert after(events, i)[0]["area"] == "B"
+    gave = one(events, "gave")
+    assert (gave["cards"], gave["area"]) == (["R100.1", "R500.1"], "R")
+    assert not of(events, "give")
