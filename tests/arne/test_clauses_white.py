@@ -1,5 +1,5 @@
 """White action cards: x3.target, x3.once, grab, plus2.colour, plus2.black, plus2.give,
-draw3, hands, swap."""
+draw3 (Pass Hands and Swap Seats: test_clauses_windows.py)."""
 
 from __future__ import annotations
 
