@@ -253,7 +253,8 @@ def _hands_discarded(e: dict[str, Any], who: Any) -> str:
 
 def _game_end(e: dict[str, Any], who: Any) -> str:
     scores = ", ".join(f"{who(i)} {s} (place {p})"
-                       for i, (s, p) in enumerate(zip(e["scores"], e["places"])))
+                       for i, (s, p) in enumerate(zip(e["scores"], e["places"],
+                                                               strict=False)))
     ctrl = e.get("dummy_controller")
     dummy = f"; {who(ctrl)} adds the dummy's points (dummy.score)" if ctrl is not None else ""
     return f"The game ends: {scores}{dummy} (score.area, score.seat, score.places)."
