@@ -91,10 +91,9 @@ function handButtons(legal, ctx, uses, key) {
     group.append(el("button", {
       class: `card-button${n ? " legal" : ""}`, type: "button", "data-play": code, disabled: !n || ctx.busy,
       "aria-pressed": n ? String(on) : null,
-      "aria-label": n ? `${cardName(code)} (${isWhite(code) ? "white" : "black"}): ${n === 1 ? "1 use" : `${n} uses`}`
-        : `${cardName(code)} (no use now)`,
       onclick: () => { chosen = on ? null : { key, card: code }; ctx.redraw(); },
-    }, card(code)));
+    }, card(code), el("span", { class: "ar-sr" },
+      n ? ` (${isWhite(code) ? "white" : "black"}): ${n === 1 ? "1 use" : `${n} uses`}` : " (no use now)")));
   }
   return group;
 }
@@ -124,11 +123,11 @@ function giveControls(legal, ctx, key) {
   const toggles = offered.map((code) => {
     const on = giving.cards.includes(code);
     return el("button", { class: "card-button legal", type: "button", "data-give": code, "aria-pressed": String(on),
-                          disabled: ctx.busy, "aria-label": `${cardName(code)}${on ? " (picked)" : ""}`,
+                          disabled: ctx.busy,
                           onclick: () => {
                             giving.cards = on ? giving.cards.filter((c) => c !== code) : [...giving.cards, code].slice(-2);
                             ctx.redraw();
-                          } }, card(code));
+                          } }, card(code), el("span", { class: "ar-sr" }, " to give"));
   });
   return el("div", { class: "ar-give" },
     el("div", { id: "arne-give", class: "ar-cards card-buttons", role: "group", "aria-label": "Cards to give: pick two" },
