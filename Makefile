@@ -71,7 +71,7 @@ bench-store: setup $(LOCAL_KEY)
 	$(BIN)/python benchmarks/store_bench.py
 
 lint: setup
-	$(BIN)/ruff check kolkhoz_core gongzhu_core korova_core gamekit
+	$(BIN)/ruff check kolkhoz_core gongzhu_core korova_core arne_core gamekit
 	$(BIN)/mypy
 
 # The whole platform's benchmarks (benchmarks/README.md, figures in benchmarks/RESULTS.md).

@@ -23,7 +23,8 @@ from .seam import GameDefinition
 #: game id -> the module holding its definition (imported on first use)
 BUILTIN: dict[str, str] = {"kolkhoz": "kolkhoz_core.definition",
                            "gongzhu": "gongzhu_core.definition",
-                           "korova": "korova_core.definition"}
+                           "korova": "korova_core.definition",
+                           "arne": "arne_core.definition"}
 
 # game id -> version -> definition, for games added with ``register``
 _registered: dict[str, dict[str, GameDefinition]] = {}
