@@ -30,11 +30,10 @@ export function inputText(input, renderer = {}) {
 }
 
 // The controls for `legal` (null when the seat has nothing to decide). ctx: {state,
-// viewer, seats, busy, send(input), redraw()}. A renderer's `controls["*"]` draws every
-// decision it has no builder of its own for (one whose kind the summary does not name).
+// viewer, seats, busy, send(input), redraw()}.
 export function movesElement(legal, ctx, renderer = {}) {
   if (!legal || !legal.yours) return null;
-  const own = (legal.kind ? renderer.controls?.[legal.kind] : null) || renderer.controls?.["*"];
+  const own = legal.kind ? renderer.controls?.[legal.kind] : null;
   if (own) return own(legal, ctx);
   const inputs = legal.inputs || [];
   return el("div", { class: "listed-inputs" },

@@ -5,7 +5,7 @@
 //   renderTable(state, {seats, viewer, bottom, hints, event}) -> Element   (required)
 //   legend() -> Element                      what its marks mean (optional)
 //   stylesheet                               URL of its card faces' CSS (optional)
-//   controls: {kind: (legal, ctx) -> Element} its legal-input controls (optional; "*": any kind)
+//   controls: {kind: (legal, ctx) -> Element} its legal-input controls (optional)
 //   inputLabel(input) -> string|null         a listed input in words (optional)
 // `hints`: the frames' top-level facts (render hints such as Kolkhoz's `quota`); `event`:
 // the frame's own event (what the step did), as the viewer may see it.

@@ -4,8 +4,7 @@
 // colour cards `Y500.1`, `GX2.1`, `O-200.1`; neutral cards `X3.1`, `GRAB.2`, `STOP.1`, ….
 // Reading a code (its colour, face, white or black) is reading what is printed on the
 // card (RULINGS deck.codes), not a rule. A pile is the view's
-// {card, chameleon, x3, crush, lock}; its worth is the view's `value` when the view
-// gives one, else the printed face under score.pile (see pileWorth).
+// {card, chameleon, x3, crush, lock, worth}; its worth is the engine's (score.pile).
 import { el } from "../dom.js";
 
 export const COLOURS = {
@@ -90,34 +89,28 @@ export function cardRow(cards, { label, empty = "—", small = false, cls = "" }
   return row;
 }
 
-// What a pile is worth now: {kind: "score"|"x2"|"minus", value, live}. `value` is points
-// (a score card or −200) or the multiplier (an X2). The view's own `value`, when it sends
-// one, wins; else the printed face under score.pile: a score card is live unless crushed
-// and not locked, a −200 unless locked; a live card counts its face, ×3 with an X3 on it;
-// a live X2 multiplies by 2, or 6 with an X3.
+// What a pile is worth now, as the view says it (the engine's `worth`: "500", "−600",
+// "×6", "0"): {kind: "score"|"x2"|"minus", text, live, mult}. `mult`: a live X2's
+// multiplier (1 otherwise). A pile the view sends without a worth shows "?".
 export function pileWorth(pile) {
   const code = pile.card;
   const kind = isX2(code) ? "x2" : isMinus(code) ? "minus" : "score";
-  const live = kind === "minus" ? !pile.lock : !(pile.crush && !pile.lock);
-  const triple = pile.x3 ? 3 : 1;
-  let value;
-  if (kind === "x2") value = live ? 2 * triple : 1;
-  else value = live ? Number(parse(code).face) * triple : 0;
-  if (typeof pile.value === "number") value = pile.value;
-  return { kind, value, live };
+  const text = typeof pile.worth === "string" ? pile.worth : pile.worth === undefined ? "?" : String(pile.worth);
+  const live = text !== "0";
+  const mult = kind === "x2" && text.startsWith("×") ? Number(text.slice(1)) || 1 : 1;
+  return { kind, text, live, mult };
 }
 
-// The worth in words: "1500", "−200", "0 (crushed)", "×6", "×1 (crushed)".
+// The worth in words: "1500", "−200", "×6", "0 (crushed)", "0 (cancelled)".
 export function worthText(pile) {
   const w = pileWorth(pile);
-  const dead = w.live ? "" : pile.crush ? " (crushed)" : " (cancelled)";
-  if (w.kind === "x2") return `×${w.value}${dead}`;
-  return `${String(w.value).replace("-", "−")}${dead}`;
+  const dead = w.live ? "" : pile.crush && !pile.lock ? " (crushed)" : pile.lock && isMinus(pile.card) ? " (cancelled)" : "";
+  return `${w.text.replace("-", "−")}${dead}`;
 }
 
-// The area's multiplier from its live X2 piles (score.area): 1, 2, 4, 6, …
+// The area's multiplier from its live X2 piles' worth (×2, ×6 …; score.area): 1, 2, 4, 6, …
 export function areaMultiplier(piles) {
-  return piles.map(pileWorth).filter((w) => w.kind === "x2").reduce((m, w) => m * w.value, 1);
+  return piles.map(pileWorth).reduce((m, w) => m * w.mult, 1);
 }
 
 // One pile: its base card, then what lies on it (chameleon, X3, crush, lock) as marks,
@@ -154,7 +147,7 @@ export function pileElement(pile, { area = null, last = false } = {}) {
   if (pile.lock) classes.push("locked");
   if (last) classes.push("last");
   return el("li", { class: classes.join(" "), "aria-label": label,
-                    dataset: { pile: base, worth: w.value, live: String(w.live) } },
+                    dataset: { pile: base, worth: w.text, live: String(w.live) } },
     el("div", { class: "pile-card" }, card(base, { small: true, cls: pile.crush && !pile.lock ? "struck" : "" })),
     marks.length ? el("div", { class: "marks", "aria-hidden": "true" }, ...marks) : null,
     el("span", { class: "worth", "aria-hidden": "true" }, worth));

@@ -8,8 +8,7 @@
 // (pass_window, when listed). A `give` (Plus Two's target holding more than two cards of
 // the kind) is picking two cards, then "Give". The page sends the listed input as it is;
 // the server validates it. controls[kind](legal, ctx) -> element, ctx being {state,
-// viewer, seats, busy, send(input), redraw()} (../controls.js). The same builder serves
-// every decision kind the summary may name ("*": also when it names none).
+// viewer, seats, busy, send(input), redraw()} (../controls.js).
 import { el } from "../dom.js";
 import { card, cardName, colourName, isWhite } from "./arne-cards.js";
 import { windowName } from "./arne-events.js";
@@ -164,8 +163,9 @@ function arne(legal, ctx) {
       passWords) : null);
 }
 
-export const controls = { "*": arne, main: arne, window: arne, before: arne, after: arne, final: arne,
-                          effect: arne, give: arne, white: arne, black: arne, play: arne, respond: arne };
+// The summary's kinds (arne_core legal_summary): the main window, a before- or
+// after-window, a final turn, a Plus Two's give — one builder for all.
+export const controls = { main: arne, window: arne, final: arne, give: arne };
 
 // A listed input in words, for a kind drawn without the builder (no table names here).
 export function inputLabel(input) {
