@@ -5,7 +5,10 @@ Given a finished Arne game (four seats, every seat played by a small seeded test
 the positions with their colours, each area's piles with their marks (chameleon, ×3,
 crush, lock), each pile's worth and each area's total as the engine scores them, a
 before-window with its order, offer, passes and the pending action, a STOP / REVERSE
-claim with the one that decides, a line for every step's event, and the result.
+claim with the one that decides, a line for every step's event, and the result. Given a
+finished three-seat dummy game / when it is stepped through / then the dummy's area, the
+marker at the position of the seat whose REVERSE took it and the seats after a Swap Seats
+are drawn, and every event type of the format has its line.
 Given a live four-seat game (seat 0 a person on the play page, the others seeded test
 players) / when the person is offered in windows and takes its turns / then it sees the
 window's kind, order and offer, the pending action and the claims of the turn, passes,
@@ -46,16 +49,37 @@ RULESET = {"preset": "normal"}
 JS_SEATS = "els => els.map(e => Number(e.dataset.seat))"
 
 
-def finished_game(seed: str = "ar-replay") -> Any:
-    """A whole game played by WindowPasser in every seat, stored."""
+# Every event type of the record format (RECORD_FORMAT.md "The adjudicated log").
+EVENT_TYPES = {"game", "deal", "turn", "draw", "deck_empty", "window", "window_closed", "white",
+               "black", "pass_window", "random_card", "give", "placed", "discarded", "tripled",
+               "crushed", "locked", "stolen", "grabbed", "gave", "hands_passed", "swapped",
+               "claim", "dummy_control", "turn_end", "final_round", "hands_discarded",
+               "game_end"}
+
+
+def played(seed: str, ruleset: dict[str, Any] = RULESET, seats: list[str] = SEATS
+           ) -> list[dict[str, Any]]:
+    """A whole game's log, every seat played by WindowPasser."""
     defn = arne()
-    events = defn.start(defn.ruleset(RULESET), SEATS, {}, seed)
+    events = defn.start(defn.ruleset(ruleset), seats, {}, seed)
     state = defn.fold(events)
-    players = [WindowPasser() for _ in SEATS]
+    players = [WindowPasser() for _ in seats]
     while not defn.finished(state):
         state, new = defn.play_bots(state, players, seed)
         events.extend(new)
-    return game_create(events=events, seed=seed, game="arne").game
+    return events
+
+
+def finished_game(seed: str = "ar-replay", **kw: Any) -> Any:
+    """A whole game played by WindowPasser in every seat, stored."""
+    return game_create(events=played(seed, **kw), seed=seed, game="arne").game
+
+
+def event_lines(page, events: list[dict[str, Any]]) -> list[str | None]:
+    """The table's line for each event (arne-events.js), in the page."""
+    return page.evaluate("""async (events) => {
+        const m = await import('/static/frontend/games/arne-events.js');
+        return events.map(e => m.eventText(e, ['Anya', 'Boris', 'Vera', 'Gleb'])); }""", events)
 
 
 def wait_step(page, step: int) -> None:
@@ -108,10 +132,7 @@ def test_step_through_a_finished_arne_game(page, live_server, screenshots):
     assert page.locator("#legend .ar-legend").count() == 1
 
     # every event type of the game has its line on the table
-    texts = page.evaluate("""async (events) => {
-        const m = await import('/static/frontend/games/arne-events.js');
-        return events.map(e => m.eventText(e, ['Anya', 'Boris', 'Vera', 'Gleb'])); }""",
-                          [f["event"] for f in frames])
+    texts = event_lines(page, [f["event"] for f in frames])
     missing = sorted({f["type"] for f, t in zip(frames, texts, strict=True) if not t})
     assert not missing, missing
 
@@ -174,6 +195,40 @@ def test_step_through_a_finished_arne_game(page, live_server, screenshots):
     page.set_viewport_size({"width": 390, "height": 844})
     go(page, claim)
     page.screenshot(path=str(screenshots / "arne-viewer-phone.png"), full_page=True)
+
+
+def test_a_dummy_game_shows_the_dummy_its_marker_and_swapped_seats(page, live_server,
+                                                                   screenshots):
+    seats = SEATS[:3]
+    game = finished_game("ar-dummy", ruleset={"preset": "dummy"}, seats=seats)
+    frames = game_frames_for_viewer(game=game, viewer=None)["frames"]
+    page.set_viewport_size({"width": 1360, "height": 1000})
+    # every event type of the format has its line (this game's and the four-seat game's)
+    events = [f["event"] for f in frames] + played("ar-replay")
+    assert {e["type"] for e in events} == EVENT_TYPES
+    open_step(page, f"{live_server.url}/games/{game.pk}/", 0)
+    lines = event_lines(page, events)
+    assert all(lines), sorted({e["type"] for e, t in zip(events, lines, strict=True) if not t})
+    # REVERSE in the dummy game: the marker at the position of the seat that played it
+    control = next(i for i, f in enumerate(frames) if f["type"] == "dummy_control")
+    open_step(page, f"{live_server.url}/games/{game.pk}/#step={control}", control)
+    state, event = frames[control]["state"], frames[control]["event"]
+    dummy = page.locator(".ar-area.dummy")
+    assert dummy.get_attribute("data-area") == state["dummy_colour"]
+    assert f"controlled by {seats[event['seat']]}" in dummy.locator("h4").inner_text()
+    marker = page.locator(".ar-seat .badge.dummy-marker")
+    assert marker.count() == 1
+    holder = page.locator(".ar-seat", has=page.locator(".badge.dummy-marker"))
+    assert holder.get_attribute("data-position") == str(event["position"])
+    # Swap Seats: the ring shows who sits where now, the colours stay with the positions
+    swap = next(i for i, f in enumerate(frames) if f["type"] == "swapped")
+    go(page, swap)
+    state = frames[swap]["state"]
+    ring = page.locator(".ar-ring .ar-seat")
+    assert ring.evaluate_all(JS_SEATS) == state["position_seats"] != list(range(len(seats)))
+    assert ring.evaluate_all("els => els.map(e => e.dataset.colour)") == state["colours"]
+    assert page.locator(".ar-step").get_attribute("data-event") == "swapped"
+    page.screenshot(path=str(screenshots / "arne-viewer-dummy.png"), full_page=True)
 
 
 # -- a person at a table of four: windows, a claim and a white card ---------------------
