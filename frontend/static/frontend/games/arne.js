@@ -179,9 +179,12 @@ function areas(s, me, focus) {
 function ownHand(s, me) {
   const own = s.hands?.[me];
   if (!Number.isInteger(me) || !Array.isArray(own)) return null;
+  const passed = Array.isArray(s.passed_hand) ? s.passed_hand : null;  // at the last Pass Hands
   return el("section", { class: "ar-hand", "aria-label": "Your hand" },
     el("h3", {}, `Your hand (${plural(own.length, "card")})`),
-    cardRow(own, { label: `Hand of ${nameOf(s, me)} (yours)`, cls: "hand own", empty: "empty" }));
+    cardRow(own, { label: `Hand of ${nameOf(s, me)} (yours)`, cls: "hand own", empty: "empty" }),
+    passed ? el("div", { class: "passed-hand" }, el("span", { class: "label" }, "The hand you passed on at the last Pass Hands:"),
+      cardRow(passed, { label: "The hand you passed on", cls: "hand passed", small: true, empty: "empty" })) : null);
 }
 
 function result(s) {
