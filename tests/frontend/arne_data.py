@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from arne_core.cards import colour_of, is_black, is_score
 from gamekit import registry
 
 # A card code of Arne Total (RECORD_FORMAT "Cards and places").
@@ -73,6 +74,21 @@ class Provoker:
             return rng.choice(whites)
         passes = [i for i in options if i["type"] == "pass_window"]
         return passes[0] if passes else options[0]
+
+
+def plus_two_with_choice(state: Any, choices: list[dict[str, Any]], me: int) -> Any:
+    """A Plus Two on ``me`` that leaves it a choice (more than two cards of the kind in
+    its hand: plus2.give), if one is listed — the test player peeks at the hand."""
+    hand = state.hands[me]
+    for inp in choices:
+        if inp["type"] != "white" or inp.get("target") != me:
+            continue
+        if kind(inp["card"]) == "PLUS2C" and sum(
+                is_score(c) and colour_of(c) == inp["colour"] for c in hand) > 2:
+            return inp
+        if kind(inp["card"]) == "PLUS2K" and sum(is_black(c) for c in hand) > 2:
+            return inp
+    return None
 
 
 def public_cards(state: Any) -> set[str]:

@@ -40,6 +40,7 @@ from .arne_data import (
     hidden_by_step,
     kind,
     leaks,
+    plus_two_with_choice,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -245,26 +246,9 @@ def _others_move(game: Any, me: int, rng: random.Random) -> None:
             return
         seat = movers[0]
         choices = defn.choices(state, seat)
-        inp = (_plus_two_with_choice(state, choices, me)
+        inp = (plus_two_with_choice(state, choices, me)
                or player.choose(defn.seat_view(state, seat), choices, rng))
         game_submit_input(game=game, expected_seq=game.head_seq, inp=inp, seat=seat)
-
-
-def _plus_two_with_choice(state: Any, choices: list[dict[str, Any]], me: int) -> Any:
-    """A Plus Two on ``me`` that leaves it a choice (more than two cards of the kind in
-    its hand: plus2.give), if one is listed — the test player peeks at the hand."""
-    from arne_core.cards import colour_of, is_black, is_score
-
-    hand = state.hands[me]
-    for inp in choices:
-        if inp["type"] != "white" or inp.get("target") != me:
-            continue
-        if kind(inp["card"]) == "PLUS2C" and sum(
-                is_score(c) and colour_of(c) == inp["colour"] for c in hand) > 2:
-            return inp
-        if kind(inp["card"]) == "PLUS2K" and sum(is_black(c) for c in hand) > 2:
-            return inp
-    return None
 
 
 def _offers(page) -> list[tuple[int, str]]:
