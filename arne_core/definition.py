@@ -40,9 +40,8 @@ class ArneDefinition(GameDefinition):
     errors = (ArneError,)
     end_type = "game_end"
     state_type = GameState
-    # the standings name the final results "points" (score.seat); a misère game is
-    # ranked by its places (lowest first), which tournaments read from ``outcome``
-    score_name = "points"
+    # the standings show the final results as "score" (score.seat: the points of the
+    # area a seat holds); a misère game ranks them lowest first (``lower_wins``)
 
     # -- rulesets ------------------------------------------------------------------
     def presets(self) -> dict[str, dict[str, Any]]:
