@@ -55,6 +55,10 @@ class ArneDefinition(GameDefinition):
     def ruleset(self, spec: Mapping[str, Any] | None) -> Any:
         return build_ruleset(spec)
 
+    def lower_wins(self, ruleset: Mapping[str, Any] | None) -> bool:
+        """True in the misère game (score.places: the lowest score wins)."""
+        return build_ruleset(ruleset).misere
+
     # -- start, decide, evolve, fold -----------------------------------------------
     def start(self, ruleset: Any, seats: Sequence[str], setup: Mapping[str, Any],
               seed: str | None) -> list[Event]:

@@ -45,6 +45,9 @@ def _view(s: GameState, viewer: Viewer, *, everything: bool) -> dict[str, Any]:
         "deck_count": len(s.deck), "discard": list(s.discard), "areas": areas,
         "totals": totals(s) if s.n else {}, "scores": seat_scores(s) if s.n else [],
         "may_act": summary["may_act"],
+        # the hand the viewer passed on at the last Pass Hands (hands: it knows it)
+        "passed_hand": (s.sort(s.passed[viewer]) if s.passed is not None
+                        and viewer is not None else None),
         "final": (None if s.final is None else
                   {"order": list(s.final["order"]), "offered": s.offered()}),
         "result": None if s.result is None else {

@@ -206,6 +206,12 @@ class GameDefinition(ABC):
         return [self.explain(e, seats, events[i - 1] if i else None).text
                 for i, e in enumerate(events)]
 
+    def lower_wins(self, ruleset: Mapping[str, Any] | None) -> bool:
+        """Whether a lower score is better under ``ruleset`` (a ``{preset, options}``
+        spec; None: the default). Default: ``lower_score_wins`` whatever the ruleset; a
+        game with a "lowest wins" variant (Arne's misère) overrides it."""
+        return bool(self.lower_score_wins)
+
     def render_hints(self) -> dict[str, Any]:
         """Constants the game's table renderer needs beside the views (default none)."""
         return {}

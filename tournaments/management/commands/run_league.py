@@ -85,7 +85,7 @@ class Command(BaseCommand):
                 "ladder": [{**r, "last_played_at": str(r["last_played_at"])} for r in ladder],
             }, default=str))
             return
-        terms = games.terms(t.game)  # the game's score (Kolkhoz: cellar), its tie-breaks
+        terms = games.terms(t.game, t.ruleset)  # the game's score (Kolkhoz: cellar), its tie-breaks
         figures = [(terms.score_name, 7), *((name, 6) for name in terms.tiebreaks)]
         self.stdout.write(f"\n{t.name}: {t.status}\n\nStandings\n")
         self.stdout.write(f"{'#':>3} {'player':<16} {'pts':>6} "
