@@ -40,9 +40,10 @@ class ArneDefinition(GameDefinition):
     errors = (ArneError,)
     end_type = "game_end"
     state_type = GameState
-    # the standings name the final results "points" (score.seat); a misère game is
-    # ranked by its places (lowest first), which tournaments read from ``outcome``
-    score_name = "points"
+    # the standings name the final results "score" (score.seat; "points" is taken by the
+    # standings' placement points); a misère game is ranked by its places (lowest
+    # first), which tournaments read from ``outcome``
+    score_name = "score"
 
     # -- rulesets ------------------------------------------------------------------
     def presets(self) -> dict[str, dict[str, Any]]:
