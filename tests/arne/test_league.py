@@ -21,7 +21,7 @@ from replays import engine
 from replays.models import Game
 from replays.selectors import game_events, game_verify
 from tests.audit.test_disputes import _user as _client
-from tournaments import games
+from tournaments import games, humans
 from tournaments.models import Table, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -76,6 +76,24 @@ def test_the_swiss_league_at_each_table_size(eager_celery, size: int, bots: int)
     ladder = result["ladder"]
     assert len(ladder) == bots and all(r["games"] == 3 for r in ladder)
     assert len({round(r["mu"], 6) for r in ladder}) > 1  # the results moved the ratings
+    # the API and pages in Arne's terms
+    api = APIClient()
+    detail = api.get(f"/api/tournaments/{t.pk}/").json()
+    assert detail["terms"] == {"score": terms.score_name, "tiebreaks": [],
+                               "lower_score_wins": False}
+    deadlines = detail["rounds_detail"][0]["tables"][0]["deadlines"]
+    assert deadlines == {"move_time_limit_s": None, "timeout_policy": "autopilot",
+                         "window_time_limit_s": humans.DEFAULT_WINDOW_LIMIT_S}
+    rows = api.get(f"/api/tournaments/{t.pk}/standings/").json()
+    assert [r["player"] for r in rows] == [r["player"] for r in standings]
+    header = api.get(f"/api/tournaments/{t.pk}/standings/?format=csv").content.decode()
+    columns = header.splitlines()[0].split(",")
+    assert terms.score_name in columns and "points" in columns
+    assert sum(c.endswith("s") and c in ("firsts", "seconds", "thirds", "fourths", "fifths",
+                                         "sixths") for c in columns) == size
+    for url in (f"/tournaments/{t.pk}/", f"/leagues/{result['league']}/ladder/",
+                f"/games/{tables[0].game_id}/"):
+        assert api.get(url).status_code == 200, url
 
 
 def test_a_dispute_and_a_what_if_on_an_arne_game(eager_celery) -> None:
