@@ -15,11 +15,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='table',
             name='window_time_limit_s',
-            field=models.PositiveIntegerField(blank=True, null=True),
+            field=models.PositiveIntegerField(blank=True, help_text="seconds for one offer in a response window (Arne); empty: the tournament's", null=True),
         ),
         migrations.AddField(
             model_name='tournament',
             name='window_time_limit_s',
-            field=models.PositiveIntegerField(blank=True, null=True),
+            field=models.PositiveIntegerField(blank=True, help_text='seconds for one offer in a response window (Arne); empty: 20 s, or the move limit if shorter; the autopilot passes when it runs out', null=True),
         ),
     ]
