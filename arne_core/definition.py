@@ -65,9 +65,10 @@ class ArneDefinition(GameDefinition):
               seed: str | None) -> list[Event]:
         """The ``game`` event. ``setup`` may name ``colours`` (one per seat, from the
         group's: setup.colours), ``first_player`` (else drawn from the seed: setup.first)
-        and ``dummy_colour`` (dummy game; else the spare colour or the first free one)."""
-        return new_game(ruleset, list(seats), setup.get("colours"),
-                        first_player=setup.get("first_player"),
+        and ``dummy_colour`` (dummy game; else the spare colour or the first free one);
+        the platform's generic ``first_planner`` is read as the first player."""
+        first = setup.get("first_player", setup.get("first_planner"))
+        return new_game(ruleset, list(seats), setup.get("colours"), first_player=first,
                         dummy_colour=setup.get("dummy_colour"), seed=seed)
 
     def decide(self, state: Any, inp: Mapping[str, Any], *, seed: str | None) -> list[Event]:
