@@ -41,7 +41,8 @@ class ArneDefinition(GameDefinition):
     end_type = "game_end"
     state_type = GameState
     # the standings show the final results as "score" (score.seat: the points of the
-    # area a seat holds); a misère game ranks them lowest first (``lower_wins``)
+    # area a seat holds; "points" is the standings' placement points); a misère game
+    # ranks them lowest first (``lower_wins``)
 
     # -- rulesets ------------------------------------------------------------------
     def presets(self) -> dict[str, dict[str, Any]]:

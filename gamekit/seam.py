@@ -309,6 +309,20 @@ class GameDefinition(ABC):
             events.extend(new)
         return state, events
 
+    # -- response windows (optional) ---------------------------------------------------
+    def window_open(self, state: Any) -> bool:
+        """True while the game offers a seat a short *response window* (Arne: a before-
+        or after-window, a final turn: the right to answer out of turn, usually by
+        passing) rather than a turn of its own. The platform then applies the table's
+        per-window time limit instead of its move limit. Default: never."""
+        return False
+
+    def timeout_input(self, state: Any, seat: int) -> Event | None:
+        """What the autopilot submits for ``seat`` when its time in a response window
+        ran out (Arne: ``pass_window``), or None: the table's autopilot bot plays, as
+        for any missed move. Default: None."""
+        return None
+
     # -- optional audit capabilities ---------------------------------------------------
     def whatif(self, record: Mapping[str, Any], *, options: Mapping[str, Any] | None,
                preset: str | None) -> dict[str, Any]:
@@ -362,6 +376,12 @@ class GameDefinition(ABC):
 
     def __repr__(self) -> str:
         return f"<GameDefinition {self.id} {self.engine_version}>"
+
+
+def has_windows(defn: GameDefinition) -> bool:
+    """True when the game has response windows (it overrides
+    ``GameDefinition.window_open``): its tables have a per-window time limit."""
+    return type(defn).window_open is not GameDefinition.window_open
 
 
 def turn_start(defn: GameDefinition, state: Any, turns: dict[int, int],

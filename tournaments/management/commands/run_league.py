@@ -138,8 +138,10 @@ class Command(BaseCommand):
                f"--hostname=run_league-{os.getpid()}@%h"]
         env = dict(os.environ)
         env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+        # the worker's banner and log go to standard error: standard output is the
+        # command's result (``--json``: one JSON object a caller parses)
         return subprocess.Popen(cmd, env=env, cwd=str(settings.BASE_DIR),
-                                start_new_session=True)
+                                start_new_session=True, stdout=sys.stderr.fileno())
 
     def _stop_worker(self, proc: subprocess.Popen[bytes]) -> None:
         try:
