@@ -23,6 +23,7 @@ Event = dict[str, Any]
 
 def _view(s: GameState, viewer: Viewer, *, everything: bool) -> dict[str, Any]:
     summary = legal_summary(s, None)
+    area_totals = totals(s) if s.n else {}
     hands = [list(s.sort(h)) if (everything or i == viewer) else None
              for i, h in enumerate(s.hands)]
     areas = {c: [{**p, "worth": pile_worth(p)} for p in s.areas.get(c, [])]
@@ -43,7 +44,7 @@ def _view(s: GameState, viewer: Viewer, *, everything: bool) -> dict[str, Any]:
         "dummy_controller": dummy_controller(s) if s.n else None,
         "hands": hands, "hand_counts": [len(h) for h in s.hands],
         "deck_count": len(s.deck), "discard": list(s.discard), "areas": areas,
-        "totals": totals(s) if s.n else {}, "scores": seat_scores(s) if s.n else [],
+        "totals": area_totals, "scores": seat_scores(s, area_totals) if s.n else [],
         "may_act": summary["may_act"],
         # what input is due: deal, draw, window, final, random_card, give, draw3
         "due": s.due() if s.n else "deal",
