@@ -28,6 +28,11 @@ def check_envelope(record: Any) -> tuple[list[Event], str | None, list[Any]]:
     seed = record.get("seed")
     if seed is not None and not isinstance(seed, str):
         raise ArneError("malformed", "seed must be a string or null")
+    if record.get("colours") is None:
+        raise ArneError("invalid_setup", "the record names no colours", "setup.colours")
+    if rs.dummy and record.get("dummy_colour") is None:
+        raise ArneError("invalid_setup", "the dummy game's record names its dummy_colour",
+                        "dummy.colour")
     opening = new_game(rs, seats, record.get("colours"),
                        first_player=record.get("first_player"),
                        dummy_colour=record.get("dummy_colour"), seed=seed)

@@ -61,6 +61,7 @@ class GameState:
         self.pending: dict[str, Any] | None = None
         self.claims: list[dict[str, Any]] = []
         self.final: dict[str, Any] | None = None
+        self.passed: list[list[str]] | None = None  # the hands passed at the last Pass Hands
         self.dealt = False
         self.finished = False
         self.result: Event | None = None
@@ -322,6 +323,7 @@ def _gave(s: GameState, e: Event) -> None:
 def _hands_passed(s: GameState, e: Event) -> None:
     d, n = e["direction"], s.n
     new: list[list[str]] = [[] for _ in range(n)]
+    s.passed = [list(h) for h in s.hands]
     for seat in range(n):
         to = s.pos_seat[(s.seat_pos[seat] + d) % n]
         new[to] = s.hands[seat]

@@ -35,7 +35,8 @@ def test_rulebook_has_an_anchor_for_every_clause_the_engine_cites(client):
     assert "<table>" in html
 
 
-@pytest.mark.parametrize("game,name", [("gongzhu", "Gong Zhu"), ("korova", "Korova")])
+@pytest.mark.parametrize("game,name", [("gongzhu", "Gong Zhu"), ("korova", "Korova"),
+                                       ("arne", "Arne Total")])
 def test_each_games_rulebook_page_has_every_clause_of_its_rulings(client, game, name):
     """Given docs/<game>/rules.md / when /rules/<game>/ is read / then every clause id of
     that game's RULINGS.md has its anchor there, and a game without a rulebook (or a path
@@ -44,7 +45,7 @@ def test_each_games_rulebook_page_has_every_clause_of_its_rulings(client, game, 
 
     rulings = (Path(__file__).resolve().parents[2] / "docs" / "design" / game
                / "RULINGS.md").read_text(encoding="utf-8")
-    clauses = set(re.findall(r"^- `([a-z]+(?:\.[a-z_]+)?)` —", rulings, re.M))
+    clauses = set(re.findall(r"^- `([a-z][a-z0-9]*(?:\.[a-z0-9_]+)?)` —", rulings, re.M))
     assert len(clauses) >= 20
     r = client.get(f"/rules/{game}/")
     assert r.status_code == 200
