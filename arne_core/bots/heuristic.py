@@ -97,7 +97,8 @@ class Evaluator(Worth):
         if k == "GRAB":
             return (UNSEEN_CARD * self.f + spite) if t.counts[seat] > 0 else 0.0
         if k == "PLUS2K":
-            share, _ = self.unseen_share(lambda c: kind(c) in BLACK_KINDS or is_minus(c))
+            share, _ = self.unseen_share(
+                "black", lambda c: kind(c) in BLACK_KINDS or is_minus(c))
             expect = min(2.0, t.counts[seat] * share)
             return expect * HOLD["THIEF"] * self.f + spite
         if k == "PLUS2C":
@@ -110,7 +111,8 @@ class Evaluator(Worth):
         """Plus Two (score cards): the target's expected cards of ``colour`` (from the
         unseen cards), at their mean face, into that colour's area."""
         t = self.t
-        share, hits = self.unseen_share(lambda c: is_score(c) and colour_of(c) == colour)
+        share, hits = self.unseen_share(
+            "score " + colour, lambda c: is_score(c) and colour_of(c) == colour)
         if not hits or colour not in t.areas:
             return 0.0
         s, m = area_sum_and_mult(t.areas[colour])

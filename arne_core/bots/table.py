@@ -18,6 +18,7 @@ Nothing here reads another seat's hand: the view does not hold it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 COLOURS = "RBYGOP"
@@ -28,28 +29,33 @@ Pile = dict[str, Any]
 UNSEEN_CARD = 60.0
 
 
+@cache
 def kind(code: str) -> str:
     """``R50.1`` → ``R50``; ``THIEF.3`` → ``THIEF`` (deck.codes)."""
     return code.rsplit(".", 1)[0]
 
 
+@cache
 def colour_of(code: str) -> str | None:
     """The colour letter of a colour card, None for a neutral card (deck.codes)."""
     k = kind(code)
-    return k[0] if k[0] in COLOURS and k[1:] in FACES else None
+    return k[0] if k[:1] in tuple(COLOURS) and k[1:] in FACES else None
 
 
+@cache
 def face(code: str) -> str | None:
     """``"50"`` … ``"1000"``, ``"X2"``, ``"-200"`` for a colour card, else None."""
     return kind(code)[1:] if colour_of(code) else None
 
 
+@cache
 def is_score(code: str) -> bool:
     """A white score card: c50 … c1000 or cX2 (white.score, white.x2)."""
     f = face(code)
     return f is not None and f != "-200"
 
 
+@cache
 def is_minus(code: str) -> bool:
     """A −200 (minus200; black)."""
     return face(code) == "-200"

@@ -46,6 +46,7 @@ class Worth:
         self.f = 0.0 if t.final else min(1.0, turns_left / w["horizon"])
         self._hold: dict[str, float] = {}
         self._unseen: list[str] | None = None
+        self._shares: dict[str, tuple[float, list[str]]] = {}
 
     # -- the aim ---------------------------------------------------------------------
     def utility(self, scores: list[float]) -> float:
@@ -77,11 +78,14 @@ class Worth:
             self._unseen = [c for c in deck if c not in seen]
         return self._unseen
 
-    def unseen_share(self, test: Any) -> tuple[float, list[str]]:
-        """The share of unseen cards passing ``test``, and those cards."""
-        cards = self.unseen()
-        hits = [c for c in cards if test(c)]
-        return (len(hits) / len(cards) if cards else 0.0), hits
+    def unseen_share(self, key: str, test: Any) -> tuple[float, list[str]]:
+        """The share of unseen cards passing ``test``, and those cards (computed once
+        per ``key`` and decision)."""
+        if key not in self._shares:
+            cards = self.unseen()
+            hits = [c for c in cards if test(c)]
+            self._shares[key] = ((len(hits) / len(cards) if cards else 0.0), hits)
+        return self._shares[key]
 
     # -- hold values -----------------------------------------------------------------
     def place_gain(self, card: str, seat_colour: str | None = None) -> float:
