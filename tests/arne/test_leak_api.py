@@ -98,13 +98,14 @@ def read_all(api: Any, client: Any, gid: str, headers: dict[str, str], viewer: i
     """Every route a viewer can read, as (route, body) — JSON parsed, text as text."""
     base = f"/api/games/{gid}"
     out: list[tuple[str, Any]] = []
-    json_routes = [f"{base}/", f"{base}/events/", f"{base}/events/?after={seqs[0]}",
+    json_routes = [f"{base}/", f"{base}/events/", f"{base}/events/?after={seqs[-1] - 1}",
                    f"{base}/frames/", f"{base}/state/", f"{base}/explain/", f"{base}/legal/",
                    f"{base}/record/", f"{base}/verify/", f"{base}/evidence/",
                    "/api/games/?game=arne"]
     # a live game's frames from another perspective: the spectator's (read once, by the
-    # anonymous viewer) or another seat's (refused) — the own seat's is the default
-    json_routes += [f"{base}/frames/?perspective={k}" for k in range(n) if k != viewer]
+    # anonymous viewer) or another seat's (the next one; refused) — the own seat's is the
+    # default
+    json_routes.append(f"{base}/frames/?perspective={0 if viewer is None else (viewer + 1) % n}")
     if spectator_frames:
         json_routes.append(f"{base}/frames/?perspective=spectator")
     json_routes += [f"{base}/explain/?seq={s}" for s in seqs]
@@ -162,12 +163,10 @@ def viewers(created: Any, other: Any) -> list[Viewer]:
 
 
 def _probe_seqs(log: list[dict[str, Any]]) -> list[int]:
-    """The cut event and the last event of each kind that hides cards."""
-    last: dict[str, int] = {}
-    for e in log:
-        if e["type"] in ("deal", "draw", "random_card", "grabbed", "give", "gave"):
-            last[e["type"]] = e["seq"]
-    return sorted({log[-1]["seq"], *last.values()})
+    """The cut event and the last event before it that hides cards."""
+    hiding = [e["seq"] for e in log[:-1]
+              if e["type"] in ("deal", "draw", "random_card", "grabbed", "give", "gave")]
+    return [log[-1]["seq"], *hiding[-1:]]
 
 
 @pytest.mark.parametrize("name,label,upto", CASES, ids=[f"{n}-{lb}" for n, lb, _ in CASES])

@@ -156,8 +156,10 @@ def test_pass_hands_each_seat_sees_its_new_hand_and_the_hand_it_passed_only():
 
 def test_each_hidden_event_shows_its_cards_to_exactly_the_seats_concerned():
     """Visibility: a draw to its drawer; a Grab's card to its two seats (the random card to
-    its holder); Plus Two black cards to the target (give) and to both (gave); a Plus Two's
-    score cards to everyone; a deal's hand to its holder."""
+    its holder; the Grab's player sees it from ``grabbed`` on); Plus Two black cards to
+    both seats in ``gave``, and in ``give`` to the target (the Plus Two's player may see
+    the give too: "the two seats concerned") and no one else; a Plus Two's score cards
+    to everyone; a deal's hand to its holder."""
     kinds: set[str] = set()
     for log in _all_logs():
         n = len(log[0]["seats"])
@@ -175,7 +177,7 @@ def test_each_hidden_event_shows_its_cards_to_exactly_the_seats_concerned():
                         r["cards"] is None and r["count"] == len(e["cards"]))
                 elif t == "grabbed" and e["card"] is not None:
                     assert r["card"] == (e["card"] if v in (e["seat"], e["source"]) else None)
-                elif t == "random_card" and v not in (e["seat"], _grabber(log, e)):
+                elif t == "random_card" and v not in (e["seat"], _player_of(log, e)):
                     assert r["card"] is None
                 elif t == "random_card" and v == e["seat"]:
                     assert r["card"] == e["card"]
@@ -186,20 +188,16 @@ def test_each_hidden_event_shows_its_cards_to_exactly_the_seats_concerned():
                     assert r["cards"] == (e["cards"] if v in two else None)
                 elif t == "give" and v == e["seat"]:
                     assert r == e
-                elif t == "give" and v != _plus2_player(log, e):
+                elif t == "give" and v != _player_of(log, e):
                     assert r["cards"] is None and r["count"] == 2
             kinds.add(t if t not in ("give", "gave") else f"{t}:{plus2}")
     assert {"deal", "draw", "grabbed", "random_card", "give:PLUS2C", "give:PLUS2K",
             "gave:PLUS2C", "gave:PLUS2K"} <= kinds
 
 
-def _grabber(log: list[Event], e: Event) -> int:
-    """The seat whose Grab the random card answers."""
+def _player_of(log: list[Event], e: Event) -> int:
+    """The seat whose white card (the Grab, the Plus Two) ``e`` answers."""
     return next(w["seat"] for w in reversed(log[:e["seq"]]) if w["type"] == "white")
-
-
-def _plus2_player(log: list[Event], e: Event) -> int:
-    return _grabber(log, e)
 
 
 def test_the_seed_is_revealed_at_game_end_and_everything_once_finished():

@@ -25,8 +25,8 @@ the final round; ``game_end`` equals an independent scorer's arithmetic (``score
 score.pile, score.area, score.seat, dummy.score, score.places) on areas that equal the
 tracker's, at the positions the tracker followed.
 
-Budget: ``ARNE_PROPERTY_GAMES`` games per (seat count, preset) case (default 3, 19
-cases) and ``ARNE_PROPERTY_EXAMPLES`` hypothesis examples (default 12);
+Budget: ``ARNE_PROPERTY_GAMES`` games per (seat count, preset) case (default 4, 19
+cases) and ``ARNE_PROPERTY_EXAMPLES`` hypothesis examples (default 16);
 ``HYPOTHESIS_PROFILE=ci`` doubles both, ``quick`` quarters them. A larger run:
 ``ARNE_PROPERTY_GAMES=60 ARNE_PROPERTY_EXAMPLES=300 pytest tests/arne/test_properties.py``.
 """
@@ -57,8 +57,8 @@ from .mutants import bad_chance, bad_decisions, chance_alternatives
 from .randplay import CASES, OTHER_VALUES, PRESETS, options_for, play
 from .tracker import SLOTS, Table
 
-GAMES = budget(int(os.environ.get("ARNE_PROPERTY_GAMES", "3")))
-EXAMPLES = budget(int(os.environ.get("ARNE_PROPERTY_EXAMPLES", "12")))
+GAMES = budget(int(os.environ.get("ARNE_PROPERTY_GAMES", "4")))
+EXAMPLES = budget(int(os.environ.get("ARNE_PROPERTY_EXAMPLES", "16")))
 Event = dict[str, Any]
 BAD_PER_STEP = 12
 #: RECORD_FORMAT.md "Errors"
