@@ -5,7 +5,7 @@ deck.neutral, deck.group, deck.first_game, dummy.colour).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 COLOURS = "RBYGOP"
 STAR_COLOURS = "RB"
@@ -31,49 +31,58 @@ FIRST_PLAIN = {"50": 1, "100": 1, "200": 2, "500": 1, "1000": 1, "X2": 0, "-200"
 VALUES = {"50": 50, "100": 100, "200": 200, "500": 500, "1000": 1000, "X2": 0, "-200": -200}
 
 
+@cache
 def kind(code: str) -> str:
     """The card's kind: its code without the copy number (``R50.2`` → ``R50``)."""
     return code.rsplit(".", 1)[0]
 
 
+@cache
 def colour_of(code: str) -> str | None:
     """The colour letter of a colour card (``G-200.1`` → ``G``), None for a neutral card."""
     k = kind(code)
     return k[0] if k[:1] in COLOURS and k[1:] in FACES else None
 
 
+@cache
 def face(code: str) -> str | None:
     """A colour card's face (``50`` … ``1000``, ``X2``, ``-200``), None for a neutral card."""
     return kind(code)[1:] if colour_of(code) else None
 
 
+@cache
 def is_score(code: str) -> bool:
     """A white score card: ``c50`` … ``c1000`` or ``cX2``."""
     f = face(code)
     return f is not None and f != "-200"
 
 
+@cache
 def is_minus(code: str) -> bool:
     """A −200 (black, acts on its colour: minus200)."""
     return face(code) == "-200"
 
 
+@cache
 def is_x2(code: str) -> bool:
     """An X2 score card (white.x2)."""
     return face(code) == "X2"
 
 
+@cache
 def is_white(code: str) -> bool:
     """Score cards and the white actions (X3, Grab, Plus Two ×2, Draw Three, Pass Hands,
     Swap Seats)."""
     return is_score(code) or kind(code) in WHITE_ACTIONS
 
 
+@cache
 def is_black(code: str) -> bool:
     """−200s and the black neutral cards (chameleon, thief, crush, lock, STOP, REVERSE)."""
     return is_minus(code) or kind(code) in BLACK_NEUTRAL
 
 
+@cache
 def value(code: str) -> int:
     """A colour card's face value (X2 → 0, −200 → −200); 0 for a neutral card."""
     f = face(code)

@@ -63,8 +63,10 @@ def legal_summary(s: GameState, seat: int | None) -> dict[str, Any]:
         win = {"kind": s.window["kind"], "order": order, "offered": order[at_i],
                "passed": passed}
     elif s.final is not None:
-        win = {"kind": "final", "order": list(s.final["order"]), "offered": s.offered(),
-               "passed": []}
+        order = list(s.final["order"])
+        at_i, passes = s.final["at"], min(s.final["passes"], len(order))
+        win = {"kind": "final", "order": order, "offered": s.offered(),
+               "passed": [order[(at_i - k) % len(order)] for k in range(passes, 0, -1)]}
     return {"kind": at if at in ("main", "window", "final", "give") else None,
             "to_move": min(movers) if len(movers) == 1 else None,
             "may_act": sorted(movers), "yours": yours, "window": win,

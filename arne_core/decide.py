@@ -128,8 +128,9 @@ def _check_seat(s: GameState, inp: dict[str, Any], at: str) -> None:
     else:
         want = s.offered()
     if seat != want:
-        raise ArneError("out_of_turn", f"seat {want} is to act now, not seat {seat}",
-                        SEAT_RULE[at])
+        # any white card outside its seat's main window: turn.one_white
+        rule = "turn.one_white" if inp["type"] == "white" else SEAT_RULE[at]
+        raise ArneError("out_of_turn", f"seat {want} is to act now, not seat {seat}", rule)
 
 
 def _check_deal(s: GameState, inp: dict[str, Any]) -> None:
@@ -291,11 +292,26 @@ def _input_rules(s: GameState, ev: Event, at: str) -> list[str]:
         return [where] + (["turn.white"] if at == "main" else [])
     card = ev["card"]
     if t == "white":
-        return ["turn.one_white", "turn.white", where]
-    rules = ["black.any_time", "play.from_hand", where]
+        return ["turn.one_white", "turn.white", where, card_clause(card, ev)]
+    rules = ["black.any_time", "play.from_hand", where, card_clause(card, ev)]
     if at == "final" and kind(card) == "CHAM":
         rules.append("end.final_no_white")
     return rules
+
+
+def card_clause(card: str, ev: Event) -> str:
+    """The clause that makes a played card's own fields legal (its area or target)."""
+    k = kind(card)
+    if is_minus(card):
+        return "minus200"
+    if is_score(card):
+        return "white.x2" if k.endswith("X2") else "white.score"
+    if k == "THIEF":
+        return "thief.discard" if ev.get("target") == "discard" else "thief.combo"
+    return {"X3": "x3.target", "GRAB": "grab", "PLUS2C": "plus2.colour",
+            "PLUS2K": "plus2.black", "DRAW3": "draw3", "HANDS": "hands", "SWAP": "swap",
+            "CHAM": "cham.place", "CRUSH": "crush", "LOCK": "lock", "STOP": "stop",
+            "REV": "reverse"}[k]
 
 
 def black_has_use(s: GameState, seat: int, card: str) -> bool:

@@ -40,9 +40,9 @@ class ArneDefinition(GameDefinition):
     errors = (ArneError,)
     end_type = "game_end"
     state_type = GameState
-    # the standings name the final results "points" (score.seat); a misère game is
-    # ranked by its places (lowest first), which tournaments read from ``outcome``
-    score_name = "points"
+    # the standings show the final results as "score" (score.seat: the points of the
+    # area a seat holds; "points" is the standings' placement points); a misère game
+    # ranks them lowest first (``lower_wins``)
 
     # -- rulesets ------------------------------------------------------------------
     def presets(self) -> dict[str, dict[str, Any]]:
@@ -55,14 +55,19 @@ class ArneDefinition(GameDefinition):
     def ruleset(self, spec: Mapping[str, Any] | None) -> Any:
         return build_ruleset(spec)
 
+    def lower_wins(self, ruleset: Mapping[str, Any] | None) -> bool:
+        """True in the misère game (score.places: the lowest score wins)."""
+        return build_ruleset(ruleset).misere
+
     # -- start, decide, evolve, fold -----------------------------------------------
     def start(self, ruleset: Any, seats: Sequence[str], setup: Mapping[str, Any],
               seed: str | None) -> list[Event]:
         """The ``game`` event. ``setup`` may name ``colours`` (one per seat, from the
         group's: setup.colours), ``first_player`` (else drawn from the seed: setup.first)
-        and ``dummy_colour`` (dummy game; else the spare colour or the first free one)."""
-        return new_game(ruleset, list(seats), setup.get("colours"),
-                        first_player=setup.get("first_player"),
+        and ``dummy_colour`` (dummy game; else the spare colour or the first free one);
+        the platform's generic ``first_planner`` is read as the first player."""
+        first = setup.get("first_player", setup.get("first_planner"))
+        return new_game(ruleset, list(seats), setup.get("colours"), first_player=first,
                         dummy_colour=setup.get("dummy_colour"), seed=seed)
 
     def decide(self, state: Any, inp: Mapping[str, Any], *, seed: str | None) -> list[Event]:

@@ -54,7 +54,8 @@ def explain_event(e: dict[str, Any], seats: list[str], prev: dict[str, Any] | No
 
 
 def _game(e: dict[str, Any], who: Any) -> str:
-    mode = e["ruleset"]["options"]["mode"]
+    mode = {"misere": "misère (lowest score wins)", "normal": "normal"}.get(
+        e["ruleset"]["options"]["mode"], e["ruleset"]["options"]["mode"])
     return (f"A {mode} game of Arne Total for {len(e['seats'])} players with a deck of "
             f"{len(e['deck'])} cards (deck.group); {who(e['first_player'])} takes the "
             "first turn (setup.first).")
@@ -141,7 +142,9 @@ def _placed(e: dict[str, Any], who: Any) -> str:
 
 
 def _discarded(e: dict[str, Any], who: Any) -> str:
-    return f"{_cards(e['cards'])} go(es) to the discard pile."
+    cards = e["cards"]
+    verb = "goes" if isinstance(cards, list) and len(cards) == 1 else "go"
+    return f"{_cards(cards)} {verb} to the discard pile."
 
 
 def _tripled(e: dict[str, Any], who: Any) -> str:
@@ -249,8 +252,12 @@ def _hands_discarded(e: dict[str, Any], who: Any) -> str:
 
 
 def _game_end(e: dict[str, Any], who: Any) -> str:
-    scores = ", ".join(f"{who(i)} {s}" for i, s in enumerate(e["scores"]))
-    return f"The game ends: {scores} (score.area, score.seat, score.places)."
+    scores = ", ".join(f"{who(i)} {s} (place {p})"
+                       for i, (s, p) in enumerate(zip(e["scores"], e["places"],
+                                                               strict=False)))
+    ctrl = e.get("dummy_controller")
+    dummy = f"; {who(ctrl)} adds the dummy's points (dummy.score)" if ctrl is not None else ""
+    return f"The game ends: {scores}{dummy} (score.area, score.seat, score.places)."
 
 
 def _deck_empty(e: dict[str, Any], who: Any) -> str:

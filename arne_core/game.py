@@ -49,8 +49,9 @@ def check_setup(rs: Ruleset, n: int, colours: Any, dummy_colour: Any,
     """``colours`` (setup.colours), ``dummy_colour`` (dummy.colour) and the first player
     (setup.first: drawn from the seed when None); ``invalid_setup`` otherwise."""
     group = group_colours(n)
-    if (not isinstance(colours, list) or len(colours) != n or len(set(colours)) != n
-            or not all(isinstance(c, str) and c in group for c in colours)):
+    if (not isinstance(colours, list) or len(colours) != n
+            or not all(isinstance(c, str) and c in group for c in colours)
+            or len(set(colours)) != n):
         raise ArneError("invalid_setup", f"colours: {n} distinct colours from {group}",
                         "setup.colours")
     if rs.dummy:

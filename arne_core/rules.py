@@ -27,7 +27,9 @@ def score_areas(s: GameState, seat: int, card: str) -> list[str]:
     area for its own colour (normal), the colour's area for another seat's colour
     (misère), the dummy's area for the dummy's colour, and always the discard pile."""
     c = colour_of(card)
-    out = []
+    out: list[str] = []
+    if c is None:
+        return ["discard"]
     if c == s.dummy_colour:
         out.append(c)
     elif s.rs.misere:
@@ -42,6 +44,8 @@ def minus_areas(s: GameState, seat: int, card: str) -> list[str]:
     """Where a −200 of colour c may go (minus200): c's area when c is another seat's
     colour (normal) or your own (misère); the dummy's when c is the dummy's colour."""
     c = colour_of(card)
+    if c is None:
+        return []
     if c == s.dummy_colour:
         return [c]
     if s.rs.misere:

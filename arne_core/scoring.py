@@ -56,10 +56,10 @@ def dummy_controller(s: GameState) -> int | None:
     return None if s.dummy_control is None else s.pos_seat[s.dummy_control]
 
 
-def seat_scores(s: GameState) -> list[int]:
+def seat_scores(s: GameState, area_totals: dict[str, int] | None = None) -> list[int]:
     """score.seat: each seat's area total at the position it occupies, plus the dummy's
-    total for the dummy's controller."""
-    t = totals(s)
+    total for the dummy's controller (``area_totals``: ``totals(s)`` if already known)."""
+    t = totals(s) if area_totals is None else area_totals
     scores = [t[s.my_colour(seat)] for seat in range(s.n)]
     ctrl = dummy_controller(s)
     if ctrl is not None and s.dummy_colour:

@@ -23,6 +23,7 @@ Event = dict[str, Any]
 
 def _view(s: GameState, viewer: Viewer, *, everything: bool) -> dict[str, Any]:
     summary = legal_summary(s, None)
+    area_totals = totals(s) if s.n else {}
     hands = [list(s.sort(h)) if (everything or i == viewer) else None
              for i, h in enumerate(s.hands)]
     areas = {c: [{**p, "worth": pile_worth(p)} for p in s.areas.get(c, [])]
@@ -43,8 +44,10 @@ def _view(s: GameState, viewer: Viewer, *, everything: bool) -> dict[str, Any]:
         "dummy_controller": dummy_controller(s) if s.n else None,
         "hands": hands, "hand_counts": [len(h) for h in s.hands],
         "deck_count": len(s.deck), "discard": list(s.discard), "areas": areas,
-        "totals": totals(s) if s.n else {}, "scores": seat_scores(s) if s.n else [],
+        "totals": area_totals, "scores": seat_scores(s, area_totals) if s.n else [],
         "may_act": summary["may_act"],
+        # what input is due: deal, draw, window, final, random_card, give, draw3
+        "due": s.due() if s.n else "deal",
         # the hand the viewer passed on at the last Pass Hands (hands: it knows it)
         "passed_hand": (s.sort(s.passed[viewer]) if s.passed is not None
                         and viewer is not None else None),
@@ -87,7 +90,7 @@ def redact_event(e: Event, viewer: Viewer, *, finished: bool) -> Event:
     if t == "random_card" and viewer != e.get("seat"):
         return {**e, "card": None}
     if t == "grabbed" and viewer not in (e.get("seat"), e.get("source")):
-        return {**e, "card": None}
+        return {**e, "card": None, "count": 0 if e.get("card") is None else 1}
     if t == "give" and viewer != e.get("seat") and any(is_black(c) for c in e["cards"]):
         return {**e, "cards": None, "count": len(e["cards"])}
     if t == "gave" and e.get("to_seat") is not None and viewer not in (e.get("seat"),

@@ -206,6 +206,12 @@ class GameDefinition(ABC):
         return [self.explain(e, seats, events[i - 1] if i else None).text
                 for i, e in enumerate(events)]
 
+    def lower_wins(self, ruleset: Mapping[str, Any] | None) -> bool:
+        """Whether a lower score is better under ``ruleset`` (a ``{preset, options}``
+        spec; None: the default). Default: ``lower_score_wins`` whatever the ruleset; a
+        game with a "lowest wins" variant (Arne's misère) overrides it."""
+        return bool(self.lower_score_wins)
+
     def render_hints(self) -> dict[str, Any]:
         """Constants the game's table renderer needs beside the views (default none)."""
         return {}
@@ -303,6 +309,20 @@ class GameDefinition(ABC):
             events.extend(new)
         return state, events
 
+    # -- response windows (optional) ---------------------------------------------------
+    def window_open(self, state: Any) -> bool:
+        """True while the game offers a seat a short *response window* (Arne: a before-
+        or after-window, a final turn: the right to answer out of turn, usually by
+        passing) rather than a turn of its own. The platform then applies the table's
+        per-window time limit instead of its move limit. Default: never."""
+        return False
+
+    def timeout_input(self, state: Any, seat: int) -> Event | None:
+        """What the autopilot submits for ``seat`` when its time in a response window
+        ran out (Arne: ``pass_window``), or None: the table's autopilot bot plays, as
+        for any missed move. Default: None."""
+        return None
+
     # -- optional audit capabilities ---------------------------------------------------
     def whatif(self, record: Mapping[str, Any], *, options: Mapping[str, Any] | None,
                preset: str | None) -> dict[str, Any]:
@@ -356,6 +376,12 @@ class GameDefinition(ABC):
 
     def __repr__(self) -> str:
         return f"<GameDefinition {self.id} {self.engine_version}>"
+
+
+def has_windows(defn: GameDefinition) -> bool:
+    """True when the game has response windows (it overrides
+    ``GameDefinition.window_open``): its tables have a per-window time limit."""
+    return type(defn).window_open is not GameDefinition.window_open
 
 
 def turn_start(defn: GameDefinition, state: Any, turns: dict[int, int],

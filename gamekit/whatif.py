@@ -27,15 +27,15 @@ def whatif(record: Mapping[str, Any], *, adjudicate: Callable[[Any], list[Event]
     try:
         original = adjudicate(dict(record))
     except error as e:
-        raise error("malformed", f"the record itself does not adjudicate: "  # type: ignore[call-arg]
+        raise error("malformed", f"the record itself does not adjudicate: "
                     f"{getattr(e, 'code', '')}: {getattr(e, 'message', e)}",
                     getattr(e, "rule", None)) from e
     for name in options or {}:
         if name not in options_table:
-            raise error("invalid_ruleset", f"unknown option {name!r}")  # type: ignore[call-arg]
+            raise error("invalid_ruleset", f"unknown option {name!r}")
     if preset is not None:
         if preset not in presets:
-            raise error("invalid_ruleset", f"unknown preset {preset!r}")  # type: ignore[call-arg]
+            raise error("invalid_ruleset", f"unknown preset {preset!r}")
         spec: dict[str, Any] = {"preset": preset, "options": dict(options or {})}
     else:
         base = dict(record.get("ruleset") or {})

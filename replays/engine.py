@@ -122,13 +122,15 @@ def build_ruleset(spec: dict[str, Any] | None, *, game: str = DEFAULT_GAME) -> A
 
 def new_game(
     *, ruleset: dict[str, Any] | None, seats: Sequence[str], first_planner: int | None,
-    seed: str | None, game: str = DEFAULT_GAME,
+    seed: str | None, game: str = DEFAULT_GAME, setup: dict[str, Any] | None = None,
 ) -> list[Event]:
     """The opening events of a new game by the current engine (Kolkhoz: ``game`` and the
-    first ``year``); raises the game's typed errors."""
+    first ``year``); raises the game's typed errors. ``setup``: the game's own choices
+    fixed at creation (``GameDefinition.start``; Arne: ``colours``, ``first_player``,
+    ``dummy_colour``), with ``first_planner`` (Kolkhoz's) unless it names one."""
     defn = definition(None, game)
-    return defn.start(defn.ruleset(ruleset), list(seats), {"first_planner": first_planner},
-                      seed)
+    return defn.start(defn.ruleset(ruleset), list(seats),
+                      {"first_planner": first_planner, **(setup or {})}, seed)
 
 
 def play_bot_game(*, preset: str | None, seats: Sequence[str], seed: str,

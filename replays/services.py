@@ -86,6 +86,7 @@ def _engine_call(fn: Any, *args: Any, **kwargs: Any) -> Any:
 def game_create_from_engine(
     *, ruleset: dict[str, Any] | None, seats: Sequence[str], first_planner: int | None = None,
     seed: str | None = None, secret: str | None = None, game: str = engine.DEFAULT_GAME,
+    setup: dict[str, Any] | None = None,
 ) -> CreatedGame:
     """Start a new live game with the engine's ``new_game``, store its opening events and
     the chance outcome (the first deal) its seed yields.
@@ -95,12 +96,17 @@ def game_create_from_engine(
     random bits unless a caller that derives its own secret seeds (a tournament table)
     passes one — so that the seed can never be recovered from the published
     commitment while the game is live (docs/shuffle.md). ``game``: a registered game
-    id. Raises ``RuleError`` / ``MalformedError`` for a bad ruleset or seats,
-    ``MalformedError`` (``unknown_game``) for an unknown game."""
+    id. ``setup``: the game's own choices fixed at creation (an object; Arne:
+    ``colours``, ``first_player``, ``dummy_colour``). Raises ``RuleError`` /
+    ``MalformedError`` for a bad ruleset, seats or setup (the engine's code, e.g. Arne's
+    ``invalid_setup``), ``MalformedError`` (``unknown_game``) for an unknown game."""
     catalog.game_require(game)
+    if setup is not None and not isinstance(setup, dict):
+        raise MalformedError("setup must be an object")
     engine_seed = seeds.mix(seed, secret or seeds.new_secret())
     events = _engine_call(engine.new_game, ruleset=ruleset, seats=seats,
-                          first_planner=first_planner, seed=engine_seed, game=game)
+                          first_planner=first_planner, seed=engine_seed, game=game,
+                          setup=setup)
     created = game_create(events=events, seed=engine_seed, game=game)
     game_advance_chance(game=created.game)
     return created

@@ -108,10 +108,16 @@ def placement_points_check(points: Sequence[Any] | None, table_size: int) -> lis
     return list(points)
 
 
-def terms(game: str) -> Terms:
+def terms(game: str, ruleset: Any = None) -> Terms:
     """What ``game`` calls the figures of its outcome, for the standings: its
-    definition's ``score_name``, ``tiebreak_names`` and ``lower_score_wins``."""
+    definition's ``score_name``, ``tiebreak_names`` and whether a lower score is better
+    under ``ruleset`` (the tournament's ``{preset, options}``: ``lower_wins``; Arne's
+    misère)."""
     defn = engine.definition(None, game)
+    try:
+        lower = defn.lower_wins(ruleset or None)
+    except Exception:  # noqa: BLE001 - an invalid ruleset is refused elsewhere
+        lower = bool(defn.lower_score_wins)
     return Terms(score_name=str(defn.score_name),
                  tiebreaks=tuple(str(n) for n in defn.tiebreak_names),
-                 lower_score_wins=bool(defn.lower_score_wins))
+                 lower_score_wins=bool(lower))

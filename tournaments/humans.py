@@ -13,12 +13,20 @@ before it is recorded then; for a simultaneous choice, the phase's start); when
 ``autopilot_bot`` plays that move, stored with ``actor="autopilot"``; the miss is
 recorded (``MoveTimeout``, ``TableSeat.timeouts``, ``Player.timeouts``), and under
 ``autopilot-then-seat`` the autopilot keeps the seat after ``max_timeouts`` misses.
+
+Response windows (a game whose ``window_open(state)`` is true now: Arne's before- and
+after-windows and final turns): the limit is ``window_time_limit_s`` instead (the
+table's, else its tournament's, else ``DEFAULT_WINDOW_LIMIT_S`` but never above the
+move limit), and the autopilot submits the game's ``timeout_input`` (Arne: a pass)
+rather than asking the autopilot bot; the miss is recorded and the policy applies
+like any other.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -26,6 +34,7 @@ from django.db import transaction
 from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 
+from gamekit.seam import has_windows
 from replays import engine
 from replays.advance import SeatBot, stored_events
 from replays.errors import ConflictError
@@ -44,6 +53,10 @@ from .models import (
 )
 
 AUTOPILOT = "autopilot"
+#: The time limit of one offer in a response window when neither the table nor its
+#: tournament sets one (seconds; at most the move limit when there is one): an offer is
+#: nearly always passed, and every seat is offered in every window.
+DEFAULT_WINDOW_LIMIT_S = 20
 log = logging.getLogger(__name__)
 
 
@@ -72,11 +85,39 @@ def table_bots(*, table: Table, seats: Sequence[TableSeat]) -> dict[int, SeatBot
     return out
 
 
+@dataclass(frozen=True)
+class Limits:
+    """A table's effective deadlines: ``move`` (seconds, None: no limit), ``window``
+    (one offer in a response window; None for a game without windows) and ``policy``."""
+
+    move: int | None
+    window: int | None
+    policy: str
+
+    def shortest(self) -> int | None:
+        """The shortest limit that applies at the table (None: no deadline at all)."""
+        limits = [x for x in (self.move, self.window) if x]
+        return min(limits) if limits else None
+
+
+def table_limits(table: Table) -> Limits:
+    """The table's effective limits: each the table's, else its tournament's; the
+    window limit of a game with response windows (``gamekit.seam.has_windows``) falls
+    back to ``DEFAULT_WINDOW_LIMIT_S``, never above the move limit."""
+    t = table.round.tournament
+    move = table.move_time_limit_s or t.move_time_limit_s
+    window = None
+    if has_windows(engine.definition(None, t.game)):
+        window = (table.window_time_limit_s or t.window_time_limit_s
+                  or min(DEFAULT_WINDOW_LIMIT_S, move or DEFAULT_WINDOW_LIMIT_S))
+    policy = table.timeout_policy or t.timeout_policy or TimeoutPolicy.AUTOPILOT
+    return Limits(move, window, policy)
+
+
 def table_limit(table: Table) -> tuple[int | None, str]:
     """The table's effective ``(move_time_limit_s, timeout_policy)``."""
-    t = table.round.tournament
-    limit = table.move_time_limit_s or t.move_time_limit_s
-    return limit, (table.timeout_policy or t.timeout_policy or TimeoutPolicy.AUTOPILOT)
+    limits = table_limits(table)
+    return limits.move, limits.policy
 
 
 def deadlines_enforce(*, now: Any = None) -> list[tuple[int, int]]:
@@ -88,7 +129,8 @@ def deadlines_enforce(*, now: Any = None) -> list[tuple[int, int]]:
     # Every seat's turn began at or after the game's last event that was not a seat's
     # decision (a consequence or chance: the current phase's start) — in a simultaneous
     # choice the others' choices do not restart anyone's clock — so a table whose phase
-    # began within the limit cannot have anyone overdue and is not folded.
+    # began within its shortest limit (the window limit, where the game has windows)
+    # cannot have anyone overdue and is not folded.
     phase_start = (GameEvent.objects.filter(game_id=OuterRef("game_id"),
                                             actor__in=["engine", "chance"])
                    .order_by("-seq").values("recorded_at")[:1])
@@ -98,7 +140,11 @@ def deadlines_enforce(*, now: Any = None) -> list[tuple[int, int]]:
               .select_related("round__tournament", "game")
               .annotate(phase_start=Subquery(phase_start)))
     for table in tables:
-        limit, _ = table_limit(table)
+        try:
+            limit = table_limits(table).shortest()
+        except Exception:  # noqa: BLE001 - a game no longer installed: skip the table
+            log.exception("the limits of table %s could not be read", table.pk)
+            continue
         if not limit or table.game is None:
             continue
         started = getattr(table, "phase_start", None)
@@ -119,24 +165,31 @@ def table_timeout_apply(*, table: Table, now: Any = None) -> list[int]:
     first, the autopilot's input is submitted for the seat (``actor="autopilot"``, the
     time used stamped as for any decision) and the miss recorded, in one transaction.
     A seat's turn begins when it joins the seats that may act (``Folded.turn_started``:
-    for a simultaneous choice, the phase's start). Returns the seqs of those inputs
-    (``[]``: no deadline passed, only bots may act, or the person moved just in time —
-    a ``ConflictError``)."""
+    for a simultaneous choice, the phase's start). In a response window
+    (``window_open``) the limit is the window limit and the input the game's
+    ``timeout_input`` (Arne: a pass); elsewhere the move limit and the autopilot bot's
+    move. Returns the seqs of those inputs (``[]``: no deadline passed, only bots may
+    act, or the person moved just in time — a ``ConflictError``)."""
     now = now or timezone.now()
-    limit, policy = table_limit(table)
+    limits = table_limits(table)
+    policy = limits.policy
     game = table.game
-    if not limit or game is None or not game.seed_secret:
+    if not limits.shortest() or game is None or not game.seed_secret:
         return []
     autopilot = engine.bot(table.autopilot_bot, game=game.game)
     applied: list[int] = []
     pos = engine.fold_log(stored_events(game), game=game.game)
+    window = pos.defn.window_open(pos.state)
+    limit = limits.window if window else limits.move
+    if not limit:
+        return []
     # the turns overdue now; each is re-checked (same turn still open) before it is played
     for seat, start, started in _overdue(table, game, pos, now, limit):
         if applied:
             pos = engine.fold_log(stored_events(game), game=game.game)
             if pos.turn_started(seat.seat) != start:
                 continue  # the person moved meanwhile (or the game went on)
-        inp = pos.bot_input(seat.seat, autopilot, game.seed_secret)
+        inp = _timeout_input(pos, seat.seat, autopilot, game.seed_secret)
         if inp is None:
             continue
         try:
@@ -155,6 +208,18 @@ def table_timeout_apply(*, table: Table, now: Any = None) -> list[int]:
             continue
         applied.append(pos.head)
     return applied
+
+
+def _timeout_input(pos: engine.Folded, seat: int, autopilot: Any,
+                   seed: str) -> dict[str, Any] | None:
+    """What the autopilot submits for ``seat`` at the head of ``pos``: in a response
+    window the game's ``timeout_input`` (Arne: ``pass_window``), else — or when the game
+    names none — the autopilot bot's move (``Folded.bot_input``)."""
+    if pos.defn.window_open(pos.state):
+        inp = pos.defn.timeout_input(pos.state, seat)
+        if inp is not None:
+            return dict(inp)
+    return pos.bot_input(seat, autopilot, seed)
 
 
 def _overdue(table: Table, game: Game, pos: engine.Folded, now: Any,

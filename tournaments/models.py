@@ -140,6 +140,14 @@ class Tournament(models.Model):
     # Per-move time limit of a person's seat at this tournament's tables (seconds);
     # null: no limit. A table may override it.
     move_time_limit_s = models.PositiveIntegerField(null=True, blank=True)
+    # Time limit of one offer in a response window (a game with windows, e.g. Arne's
+    # before/after-windows; seconds). Null: the default short limit
+    # (``tournaments.humans.DEFAULT_WINDOW_LIMIT_S``, never above the move limit) when the
+    # tournament has a move limit, none when it has not. A table may override it.
+    window_time_limit_s = models.PositiveIntegerField(
+        null=True, blank=True,
+        help_text="seconds for one offer in a response window (Arne); empty: 20 s, or the "
+                  "move limit if shorter; the autopilot passes when it runs out")
     timeout_policy = models.CharField(max_length=24, choices=TimeoutPolicy.choices,
                                       default=TimeoutPolicy.AUTOPILOT)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -222,6 +230,10 @@ class Table(models.Model):
     medals = models.JSONField(default=list, blank=True)  # Kolkhoz's tiebreaks["medals"]
     # Move deadlines for its people: null/blank → the tournament's settings.
     move_time_limit_s = models.PositiveIntegerField(null=True, blank=True)
+    window_time_limit_s = models.PositiveIntegerField(
+        null=True, blank=True,
+        help_text="seconds for one offer in a response window (Arne); empty: the "
+                  "tournament's")
     timeout_policy = models.CharField(max_length=24, choices=TimeoutPolicy.choices,
                                       blank=True, default="")
     autopilot_bot = models.CharField(max_length=40, default="random")

@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from . import seeds as table_seeds
+from .humans import table_limits
 from .models import League, Player, RatingChange, Round, Table, Tournament
 from .selectors import seed_material_public, user_is_organiser
 from .standings import tournament_terms
@@ -52,12 +53,22 @@ class TableSerializer(serializers.ModelSerializer):
     round_number = serializers.IntegerField(source="round.number", read_only=True)
     error = serializers.SerializerMethodField()
     failed_at = serializers.SerializerMethodField()
+    deadlines = serializers.SerializerMethodField()
 
     class Meta:
         model = Table
         fields = ["id", "tournament", "round_number", "number", "status", "game", "seats",
-                  "places", "scores", "tiebreaks", "medals", "error", "failed_at",
-                  "updated_at"]
+                  "places", "scores", "tiebreaks", "medals", "deadlines", "error",
+                  "failed_at", "updated_at"]
+
+    @extend_schema_field(serializers.DictField())
+    def get_deadlines(self, table: Table) -> dict[str, Any]:
+        """The table's effective deadlines (``humans.table_limits``):
+        ``{move_time_limit_s, window_time_limit_s, timeout_policy}`` — seconds, null for
+        no limit; the window limit is null for a game without response windows."""
+        limits = table_limits(table)
+        return {"move_time_limit_s": limits.move, "window_time_limit_s": limits.window,
+                "timeout_policy": limits.policy}
 
     def _organiser(self) -> bool:
         if "organiser" not in self.context:
@@ -92,7 +103,9 @@ class TournamentSerializer(serializers.ModelSerializer):
     the game's minimum). ``seed_commitment`` = sha256(seed#secret) is public from
     creation; ``seed`` and ``secret`` are null until the tournament is finished, then
     anyone can re-derive every table's game seed (``tournaments.seeds``,
-    docs/shuffle.md)."""
+    docs/shuffle.md). ``move_time_limit_s`` (null: none), ``window_time_limit_s`` (one
+    offer in a response window; null: the default, docs/humans.md) and
+    ``timeout_policy``: its people's deadlines (a table may override them)."""
 
     league = serializers.IntegerField(source="season.league_id", read_only=True)
     players = serializers.SerializerMethodField()
@@ -107,7 +120,9 @@ class TournamentSerializer(serializers.ModelSerializer):
                   "ruleset", "seed",
                   "secret", "seed_commitment", "seed_scheme", "secret_from_round",
                   "status", "starts_at", "rated", "placement_points", "fill_policy",
+                  "move_time_limit_s", "window_time_limit_s", "timeout_policy",
                   "terms", "players", "created_at", "finished_at"]
+        read_only_fields = ["move_time_limit_s", "window_time_limit_s", "timeout_policy"]
 
     def get_seed(self, t: Tournament) -> str | None:
         """The organiser's seed, once the tournament is finished (no game left live)."""

@@ -25,7 +25,7 @@ def tournament_terms(tournament: Tournament) -> scoring.Terms:
     """The names and order the standings give the tournament's game's figures (a game
     this installation no longer hosts: plain ``score``, no tie-breaks)."""
     try:
-        return games.terms(tournament.game)
+        return games.terms(tournament.game, tournament.ruleset)
     except LookupError:
         return scoring.Terms(score_name="score", tiebreaks=())
 

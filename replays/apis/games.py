@@ -56,6 +56,11 @@ class GameListApi(APIView):
                                                 "its seat range (GET /api/catalog/)")
         first_planner = serializers.IntegerField(required=False, allow_null=True,
                                                  default=None, min_value=0)
+        setup = serializers.JSONField(
+            required=False, allow_null=True, default=None,
+            help_text="optional: the game's own choices fixed at creation, an object "
+                      "(Arne: colours — one per seat —, first_player, dummy_colour); "
+                      "refused with the engine's code (Arne: 422 invalid_setup)")
         seed = serializers.CharField(
             required=False, allow_null=True, default=None, max_length=512,
             help_text="optional: your contribution to the deals; the server always mixes "

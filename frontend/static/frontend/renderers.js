@@ -2,16 +2,18 @@
 // `game_type` in the frames). A game without one is drawn by the generic renderer.
 //
 // A renderer is an ES module exporting
-//   renderTable(state, {seats, viewer, bottom, hints}) -> Element   (required)
+//   renderTable(state, {seats, viewer, bottom, hints, event}) -> Element   (required)
 //   legend() -> Element                      what its marks mean (optional)
 //   stylesheet                               URL of its card faces' CSS (optional)
 //   controls: {kind: (legal, ctx) -> Element} its legal-input controls (optional)
 //   inputLabel(input) -> string|null         a listed input in words (optional)
-// `hints`: the frames' top-level facts (render hints such as Kolkhoz's `quota`).
+// `hints`: the frames' top-level facts (render hints such as Kolkhoz's `quota`); `event`:
+// the frame's own event (what the step did), as the viewer may see it.
 const RENDERERS = {
   kolkhoz: () => import("./games/kolkhoz.js"),
   gongzhu: () => import("./games/gongzhu.js"),
   korova: () => import("./games/korova.js"),
+  arne: () => import("./games/arne.js"),
   generic: () => import("./games/generic.js"),
 };
 

@@ -134,7 +134,7 @@ export class Shell {
     if (!frame) return;
     const seat = /^\d+$/.test(this.view) ? Number(this.view) : this.ownSeat;
     const ctx = { seats: this.data.seats || [], viewer: this.data.viewer, bottom: seat ?? 0,
-                  hints: this.data };
+                  hints: this.data, event: frame.event };
     this.ui.table.replaceChildren(this.renderer.renderTable(frame.state, ctx));
     this.ui.slider.value = String(step);
     this.ui.slider.setAttribute("aria-valuetext", `Step ${step}: ${frame.caption}`);

@@ -85,7 +85,7 @@ class Command(BaseCommand):
                 "ladder": [{**r, "last_played_at": str(r["last_played_at"])} for r in ladder],
             }, default=str))
             return
-        terms = games.terms(t.game)  # the game's score (Kolkhoz: cellar), its tie-breaks
+        terms = games.terms(t.game, t.ruleset)  # the game's score (Kolkhoz: cellar), its tie-breaks
         figures = [(terms.score_name, 7), *((name, 6) for name in terms.tiebreaks)]
         self.stdout.write(f"\n{t.name}: {t.status}\n\nStandings\n")
         self.stdout.write(f"{'#':>3} {'player':<16} {'pts':>6} "
@@ -138,8 +138,10 @@ class Command(BaseCommand):
                f"--hostname=run_league-{os.getpid()}@%h"]
         env = dict(os.environ)
         env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+        # the worker's banner and log go to standard error: standard output is the
+        # command's result (``--json``: one JSON object a caller parses)
         return subprocess.Popen(cmd, env=env, cwd=str(settings.BASE_DIR),
-                                start_new_session=True)
+                                start_new_session=True, stdout=sys.stderr.fileno())
 
     def _stop_worker(self, proc: subprocess.Popen[bytes]) -> None:
         try:
