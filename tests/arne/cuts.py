@@ -4,7 +4,7 @@ type of RECORD_FORMAT.md — and of each kind where one type covers several (Plu
 an empty hand, a turn's draw and Draw Three's, a thief on the discard pile or on a
 chameleon pile, each window kind, a chameleon pair) — and the games that reach them all.
 
-``GAMES`` names random games (``randplay.play``) found by a seed search: together they
+``GAMES`` names random games (``engine_games.play``) found by a seed search: together they
 reach every label of ``LABELS``; ``test_the_cases_cover_every_event_type`` (in both leak
 tests) says so, and fails with the missing labels if an engine change moves them.
 """
@@ -16,7 +16,7 @@ import json
 import random
 from typing import Any
 
-from .randplay import play
+from .engine_games import play
 
 Event = dict[str, Any]
 

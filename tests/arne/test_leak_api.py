@@ -31,7 +31,7 @@ from replays import engine
 from replays.services import game_create
 
 from .cuts import GAMES, LABELS, labels_of, log_of
-from .randplay import play
+from .engine_games import play
 from .tracker import Table, codes_in
 
 pytestmark = pytest.mark.django_db

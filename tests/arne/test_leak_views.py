@@ -25,7 +25,7 @@ from arne_core.game import evolve, fold
 from arne_core.views import redact_event, revealed_view, seat_view, spectator_view
 
 from .cuts import GAMES, log_of
-from .randplay import CASES, options_for, play
+from .engine_games import CASES, options_for, play
 from .tracker import Table, codes_in
 
 Event = dict[str, Any]

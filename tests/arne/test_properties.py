@@ -53,8 +53,8 @@ from arne_core.state import GameState
 from tests.core.props_helpers import budget
 
 from . import scorer
+from .engine_games import CASES, OTHER_VALUES, PRESETS, options_for, play
 from .mutants import bad_chance, bad_decisions, chance_alternatives
-from .randplay import CASES, OTHER_VALUES, PRESETS, options_for, play
 from .tracker import SLOTS, Table
 
 GAMES = budget(int(os.environ.get("ARNE_PROPERTY_GAMES", "4")))
