@@ -55,10 +55,32 @@ def point(s: GameState) -> str:
     return str(due)
 
 
+def card_fields(card: str) -> tuple[str, ...]:
+    """The fields a played card uses beside ``seat`` and ``card`` (RECORD_FORMAT.md
+    "Inputs"): a score card or −200 ``area``; a chameleon ``with`` and ``area``; X3,
+    Grab, Plus Two (black), Swap Seats, thief, crush, lock ``target``; Plus Two (score
+    cards) ``target`` and ``colour``; the others none."""
+    k = kind(card)
+    if is_score(card) or is_minus(card):
+        return ("area",)
+    if k == "CHAM":
+        return ("with", "area")
+    if k == "PLUS2C":
+        return ("target", "colour")
+    if k in ("X3", "GRAB", "PLUS2K", "SWAP", "THIEF", "CRUSH", "LOCK"):
+        return ("target",)
+    return ()
+
+
 def own_fields(inp: dict[str, Any]) -> Event:
-    """The input with only its type's fields (as given)."""
+    """The input with only its own fields, as given: its type's, and for a played card
+    only the fields that card uses (a field another card would use is dropped, not
+    logged)."""
     t = inp["type"]
-    return {"type": t, **{f: inp[f] for f in FIELDS.get(t, ()) if f in inp}}
+    fields = FIELDS.get(t, ())
+    if t in ("white", "black") and isinstance(inp.get("card"), str):
+        fields = ("seat", "card", *card_fields(inp["card"]))
+    return {"type": t, **{f: inp[f] for f in fields if f in inp}}
 
 
 def _codes(s: GameState, x: Any, what: str) -> list[str]:

@@ -333,3 +333,15 @@ def finished(events: Sequence[Event], *, game: str = DEFAULT_GAME) -> bool:
 def position(events: Sequence[Event], *, game: str = DEFAULT_GAME) -> Any:
     """The state after the whole log (the log's pinned engine)."""
     return _pinned(events, game=game).fold(_own(events))
+
+
+def mismatch_message(bad: dict[str, Any]) -> str:
+    """The words for a ``chance_mismatch`` entry: Kolkhoz words its own ``message``; the
+    other games give ``{seq, type, rule, expected, got}`` and the message is worded from
+    the event's type, seq and clause — never from ``expected``/``got``, which hold the
+    cards the seed would have dealt."""
+    if bad.get("message"):
+        return str(bad["message"])
+    rule = f" ({bad['rule']})" if bad.get("rule") else ""
+    return (f"the {bad.get('type', 'chance')} event at seq {bad.get('seq')} is not the one "
+            f"the seed gives{rule}")

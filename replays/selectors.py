@@ -228,12 +228,7 @@ def deals_check(*, events: list[Event], seed: str | None, finished: bool,
         return {"ok": True, "checked": False, "first_bad_seq": None, "message": str(exc)}
     if bad is None:
         return {"ok": True, "checked": True, "first_bad_seq": None, "message": None}
-    # Kolkhoz words its own message (and, finished, the engine's error); the other games
-    # give ``{seq, type, rule, expected, got}``: the message is worded here from the
-    # event's type, seq and clause — never from ``expected``/``got``, which hold cards
-    message = bad.get("message") or (
-        f"the {bad.get('type', 'chance')} event at seq {bad.get('seq')} is not the one the "
-        f"seed gives" + (f" ({bad['rule']})" if bad.get("rule") else ""))
+    message = engine.mismatch_message(bad)
     if finished and bad.get("error"):
         message = f"{message}: {bad['error']}"
     return {"ok": False, "checked": True, "first_bad_seq": bad["seq"], "message": message}

@@ -282,5 +282,7 @@ def _refuse_seed_mismatch(events: Sequence[Event], seed: str | None, *,
                if seed is not None and events else None)
     except engine.NotSupported:  # a game without chance checks: its verify says so
         return
-    if bad is not None and bad["reason"] == "mismatch":
-        raise SeedMismatchError(bad["message"], seq=bad["seq"], check="deals")
+    # Kolkhoz's shape has a reason and its own message; the other games' is {seq, type,
+    # rule, expected, got}: any such entry is a mismatch, worded without its cards
+    if bad is not None and bad.get("reason", "mismatch") == "mismatch":
+        raise SeedMismatchError(engine.mismatch_message(bad), seq=bad["seq"], check="deals")

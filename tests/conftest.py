@@ -73,7 +73,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 #: the pure game engines' test folders: what runs there touches no database, cache or
 #: broker, so the embedded-default leg of CI skips it (marker ``engine``)
-ENGINE_DIRS = ("core", "gongzhu", "korova")
+ENGINE_DIRS = ("core", "gongzhu", "korova", "arne")
 
 
 def pytest_collection_modifyitems(config, items):  # noqa: ARG001

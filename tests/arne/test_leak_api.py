@@ -220,10 +220,6 @@ def test_pass_hands_on_the_api_each_seat_gets_its_new_hand_and_knows_the_one_it_
         assert not codes_in(frames) & theirs - after.known[seat]
 
 
-@pytest.mark.xfail(strict=True, raises=KeyError, reason=(
-    "platform: replays.selectors.deals_check reads Kolkhoz's chance_mismatch shape "
-    "(message, error); Arne's — like Korova's and Gong Zhu's — is {seq, type, rule, "
-    "expected, got}, so /verify/ fails with KeyError 'message' (a 500)"))
 def test_a_live_game_whose_chance_inputs_the_seed_does_not_give_shows_no_card(api):
     """A record may state its chance inputs (RECORD_FORMAT.md "seed"): when they are not
     the seed's, the verification says where (deals check), never which cards the seed
@@ -241,7 +237,8 @@ def test_a_live_game_whose_chance_inputs_the_seed_does_not_give_shows_no_card(ap
     assert r.status_code == 200, f"verify answers {r.status_code} on a stated chance input"
     verify = r.json()
     assert verify["ok"] is False and verify["failure"]["check"] == "deals"
-    for v in viewers(created, created):
+    other = game_create(events=log[:2], seed="another-arne-game", game=GAME)
+    for v in viewers(created, other):
         hidden = table.hidden_from(v.seat)
         for route, body in read_all(v.api, v.page, gid, v.headers, v.seat, n,
                                     _probe_seqs(log), spectator_frames=True):
