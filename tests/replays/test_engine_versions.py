@@ -162,7 +162,7 @@ def test_a_bot_table_begun_under_the_old_engine_finishes_under_it(monkeypatch, r
     old = engine.definition("0.1.0")
     current_new_game = engine.new_game
 
-    def new_game_under_0_1_0(*, ruleset, seats, first_planner, seed, game="kolkhoz"):
+    def new_game_under_0_1_0(*, ruleset, seats, first_planner, seed, game="kolkhoz", setup=None):
         return old.start(old.ruleset(ruleset), list(seats), {"first_planner": first_planner},
                          seed)
 
