@@ -271,6 +271,11 @@ def decide(state: GameState, inp: Any, *, seed: str | None = None) -> list[Event
     em = flow.Emitter(state, seed)
     t = ev["type"]
     ev["rules"] = _input_rules(state, ev, at)
+    if t in ("random_card", "give") and state.pending is not None:
+        # who receives the card(s) face down (Visibility: "the two seats concerned");
+        # a Plus Two's score cards go face up to an area (to_seat null)
+        black = t == "random_card" or state.pending["card"].startswith("PLUS2K")
+        ev["to_seat"] = state.pending["seat"] if black else None
     em.emit(ev)
     w = em.w
     if t == "deal":

@@ -150,14 +150,16 @@ def _discarded(e: dict[str, Any], who: Any) -> str:
 def _tripled(e: dict[str, Any], who: Any) -> str:
     base = e["target"]
     if face(base) == "X2":
-        what = "the X2 now multiplies that area's score cards by 6"
+        what = ("while the X2 is live it multiplies that area's score cards by 6 "
+                "(score.area)")
     elif face(base) == "-200":
-        what = "it now counts −600 unless locked"
+        what = "it counts −600 unless locked"
     else:
         own = colour_of(base) == e["area"]
         tail = "" if own else (f" for {COLOUR_NAMES.get(e['area'])}, the colour of the "
                                "area it lies in")
-        what = f"it now counts {3 * int(face(base) or 0)}{tail}"
+        what = (f"it counts {3 * int(face(base) or 0)}{tail} while it is live (not crushed, "
+                "or crushed and restored by a lock: score.pile)")
     return f"The X3 {e['card']} goes on the pile of {card_name(base)}: {what} (x3.target)."
 
 
@@ -187,8 +189,11 @@ def _stolen(e: dict[str, Any], who: Any) -> str:
 
 
 def _grabbed(e: dict[str, Any], who: Any) -> str:
-    if e.get("card") is None and e.get("source") is not None and "card" in e:
-        return f"{who(e['seat'])} takes one card at random from {who(e['source'])} (grab)."
+    if e.get("card") is None:
+        if e.get("count") == 1:  # hidden from this viewer
+            return f"{who(e['seat'])} takes one card at random from {who(e['source'])} (grab)."
+        return (f"{who(e['source'])}'s hand is empty: {who(e['seat'])}'s Grab takes nothing "
+                "(grab).")
     return (f"{who(e['seat'])} takes {card_name(e['card'])} at random from "
             f"{who(e['source'])} (grab).")
 
@@ -224,9 +229,11 @@ def _swapped(e: dict[str, Any], who: Any) -> str:
 
 
 def _claim(e: dict[str, Any], who: Any) -> str:
-    what = " and reverses the direction" if e["effect"] == "reverse" else ""
-    return (f"{who(e['seat'])} claims the next turn{what} with {e['card']}; the last such "
-            "card played this turn decides (claim.last).")
+    what = (" — a REVERSE: the direction turns if it is the turn's last claim (under "
+            "reverse_stack = each_reverses, every REVERSE turns it)"
+            if e["effect"] == "reverse" else "")
+    return (f"{who(e['seat'])} claims the next turn with {e['card']}{what}; the last STOP "
+            "or REVERSE played this turn decides who moves (claim.last).")
 
 
 def _dummy_control(e: dict[str, Any], who: Any) -> str:
@@ -243,8 +250,10 @@ def _turn_end(e: dict[str, Any], who: Any) -> str:
 
 def _final_round(e: dict[str, Any], who: Any) -> str:
     order = ", ".join(who(s) for s in e["order"])
-    return ("The deck is empty: the final round, one black card or a pass each, no white "
-            f"cards, STOP and REVERSE without effect; in the order {order} (end.trigger).")
+    return ("The deck is empty: the final round — in turn, each plays one black card or "
+            "passes (one lap, or under final_round = until_passes until every seat has "
+            "passed in succession), no white cards, STOP and REVERSE decide no turn "
+            f"(end.final_claims); in the order {order} (end.trigger).")
 
 
 def _hands_discarded(e: dict[str, Any], who: Any) -> str:

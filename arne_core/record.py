@@ -7,7 +7,7 @@ from typing import Any
 
 from .decide import FIELDS, decide
 from .errors import ArneError
-from .game import FORMAT, chance_input, check_seats, new_game
+from .game import FORMAT, chance_input, check_seats, check_setup, new_game
 from .ruleset import build_ruleset
 from .state import GameState, apply
 
@@ -28,14 +28,13 @@ def check_envelope(record: Any) -> tuple[list[Event], str | None, list[Any]]:
     seed = record.get("seed")
     if seed is not None and not isinstance(seed, str):
         raise ArneError("malformed", "seed must be a string or null")
-    if record.get("colours") is None:
-        raise ArneError("invalid_setup", "the record names no colours", "setup.colours")
-    if rs.dummy and record.get("dummy_colour") is None:
-        raise ArneError("invalid_setup", "the dummy game's record names its dummy_colour",
-                        "dummy.colour")
-    opening = new_game(rs, seats, record.get("colours"),
-                       first_player=record.get("first_player"),
-                       dummy_colour=record.get("dummy_colour"), seed=seed)
+    # colours, dummy_colour, first_player in that order; a record names its colours and
+    # (dummy game) its dummy colour — no defaults as for a game the platform creates
+    colours, dummy, first = check_setup(rs, len(seats), record.get("colours"),
+                                        record.get("dummy_colour"),
+                                        record.get("first_player"), seed)
+    opening = new_game(rs, seats, colours, first_player=first, dummy_colour=dummy,
+                       seed=seed)
     inputs = record.get("inputs")
     if not isinstance(inputs, list):
         raise ArneError("malformed", "inputs must be a list")

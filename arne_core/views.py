@@ -87,11 +87,12 @@ def redact_event(e: Event, viewer: Viewer, *, finished: bool) -> Event:
                 "counts": [len(h) for h in e["hands"]]}
     if t == "draw" and viewer != e.get("seat"):
         return {**e, "cards": None, "count": len(e["cards"])}
-    if t == "random_card" and viewer != e.get("seat"):
+    if t == "random_card" and viewer not in (e.get("seat"), e.get("to_seat")):
         return {**e, "card": None}
     if t == "grabbed" and viewer not in (e.get("seat"), e.get("source")):
         return {**e, "card": None, "count": 0 if e.get("card") is None else 1}
-    if t == "give" and viewer != e.get("seat") and any(is_black(c) for c in e["cards"]):
+    if t == "give" and viewer not in (e.get("seat"), e.get("to_seat")) and (
+            e.get("to_seat") is not None or any(is_black(c) for c in e["cards"])):
         return {**e, "cards": None, "count": len(e["cards"])}
     if t == "gave" and e.get("to_seat") is not None and viewer not in (e.get("seat"),
                                                                        e.get("to_seat")):

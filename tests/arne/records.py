@@ -143,8 +143,10 @@ class Game(Turns):
     def emit(self, type_: str, **fields: Any) -> None:
         self.log.append({"type": type_, **fields})
 
-    def _input(self, inp: dict[str, Any]) -> int:
-        self.log.append(copy.deepcopy(inp))
+    def _input(self, inp: dict[str, Any], **logged: Any) -> int:
+        """Record ``inp``; the log shows it with ``logged`` added (fields the engine adds
+        to an input event, e.g. a Grab's ``to_seat``)."""
+        self.log.append({**copy.deepcopy(inp), **logged})
         return self.raw(inp)
 
     def sort(self, cards: list[str]) -> list[str]:

@@ -185,6 +185,8 @@ class Table:
             self._stolen(e)
         elif t == "random_card":
             assert self.loc.get(e["card"]) == ("hand", e["seat"]), "not in the target's hand"
+            if e.get("to_seat") is not None:  # the Grab's player: one of the two seats
+                self.known[e["to_seat"]].add(e["card"])
         elif t == "grabbed":
             if e["card"] is not None:
                 self._take(e["card"], ("hand", e["source"]))
@@ -193,6 +195,8 @@ class Table:
             assert all(self.loc.get(c) == ("hand", e["seat"]) for c in e["cards"])
             if self.plus2 == "PLUS2C":  # score cards are given face up (Visibility)
                 self.public.update(e["cards"])
+            elif e.get("to_seat") is not None:  # black cards: the two seats concerned
+                self.known[e["to_seat"]].update(e["cards"])
         elif t == "gave":
             for c in e["cards"]:
                 self._take(c, ("hand", e["seat"]))

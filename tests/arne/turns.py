@@ -167,7 +167,8 @@ class Turns:
         src = self.pending["target"]
         card = card or self.sort(self.hands[src])[0]
         assert card in self.hands[src]
-        idx = self._input({"type": "random_card", "seat": src, "card": card})
+        idx = self._input({"type": "random_card", "seat": src, "card": card},
+                          to_seat=self.pending["seat"])
         self.hands[src].remove(card)
         self.hands[self.pending["seat"]].append(card)
         self.emit("grabbed", seat=self.pending["seat"], source=src, card=card)
@@ -181,7 +182,9 @@ class Turns:
         demanded = self.demanded()
         cards = list(cards or demanded[:2])
         assert len(set(cards)) == 2 and set(cards) <= set(demanded)
-        idx = self._input({"type": "give", "seat": self.pending["target"], "cards": cards})
+        black = self.pending["card"].startswith("PLUS2K")
+        idx = self._input({"type": "give", "seat": self.pending["target"], "cards": cards},
+                          to_seat=self.pending["seat"] if black else None)
         self.gave(cards)
         return idx
 
