@@ -22,9 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import Bot, bot_rng
+from .turns import turn_start
 
 Event = dict[str, Any]
 Viewer = int | None
+__all__ = ["Event", "Explanation", "GameDefinition", "NotSupported", "Option", "Outcome",
+           "Viewer", "cite_missing", "has_windows", "turn_start"]
 
 
 def cite_missing(text: str, rules: Sequence[Any]) -> str:
@@ -382,30 +385,3 @@ def has_windows(defn: GameDefinition) -> bool:
     """True when the game has response windows (it overrides
     ``GameDefinition.window_open``): its tables have a per-window time limit."""
     return type(defn).window_open is not GameDefinition.window_open
-
-
-def turn_start(defn: GameDefinition, state: Any, turns: dict[int, int],
-               event: Event | None) -> None:
-    """Keep ``turns`` (seat → the position its current turn began) up to date after
-    ``event`` brought the game to ``state`` (None: just read the seats that may act).
-
-    A seat's turn begins at the latest of: the position at which it joined the seats
-    that may act, the position after its own last decision, and the position after the
-    last event that was not a seat's decision (chance or a consequence: a new phase).
-    So in a turn-based game a turn begins at the decision's own position; in a
-    simultaneous choice every seat's turn begins at the phase's start, whatever order
-    the others choose in. ``replays.turns.Folded.turn_started`` reads the same rule off
-    a stored log."""
-    position = defn.position(state)
-    movers = defn.may_act(state)
-    if event is not None:
-        actor = defn.actor(event)
-        if actor.startswith("seat:"):
-            turns.pop(int(actor[5:]), None)
-        else:
-            turns.clear()
-    for seat in list(turns):
-        if seat not in movers:
-            del turns[seat]
-    for seat in movers:
-        turns.setdefault(seat, position)
