@@ -70,7 +70,7 @@ def _continuation(log: list[dict[str, Any]], inp: dict[str, Any], seed: str,
 def _offer_kind(state: Any) -> str:
     if state.final is not None:
         return "final"
-    return str(state.window["kind"]) if state.window is not None else str(state.phase)
+    return str(state.window["kind"]) if state.window is not None else str(state.due())
 
 
 def test_the_window_limit_passes_for_the_person_and_the_move_limit_plays_the_bot(monkeypatch):
