@@ -13,6 +13,7 @@ urlpatterns = [
     path("api/", include("disputes.urls")),
     path("api/accounts/", include("accounts.urls")),
     path("accounts/", include("accounts.web_urls")),
+    path("disputes/", include("disputes.web_urls")),
     path("", include("frontend.urls")),
 ]
 

@@ -38,8 +38,8 @@ class DisputeOutput(serializers.ModelSerializer):
     class Meta:
         model = Dispute
         fields = ["id", "game", "seq_from", "seq_to", "clause", "text", "raised_by", "status",
-                  "arbiter", "ruling", "adjustment", "ruling_seq", "diff", "created_at",
-                  "updated_at", "decided_at"]
+                  "arbiter", "ruling", "adjustment", "ruling_seq", "diff", "history",
+                  "created_at", "updated_at", "decided_at"]
 
 
 def _validated(cls: type[serializers.Serializer], data: Any) -> dict[str, Any]:
@@ -87,10 +87,37 @@ class DisputeListApi(_Auth, APIView):
 
 
 class DisputeDetailApi(_Auth, APIView):
+    class EditInput(serializers.Serializer):
+        game = serializers.CharField(required=False, help_text="never changes (400)")
+        seq_from = serializers.IntegerField(min_value=0, required=False)
+        seq_to = serializers.IntegerField(min_value=0, required=False)
+        clause = serializers.CharField(max_length=64, required=False)
+        text = serializers.CharField(max_length=10000, required=False)
+
     @extend_schema(operation_id="disputes_retrieve",
                    responses={200: DisputeOutput, 404: ERROR_SCHEMA})
     def get(self, request: Request, pk: str) -> Response:
         return Response(DisputeOutput(selectors.dispute_get(dispute_id=pk)).data)
+
+    @extend_schema(operation_id="disputes_edit", request=EditInput,
+                   responses={200: DisputeOutput, 400: ERROR_SCHEMA, 403: ERROR_SCHEMA,
+                              404: ERROR_SCHEMA, 409: ERROR_SCHEMA},
+                   description=("Change an OPEN dispute's steps, clause or text (its raiser, "
+                                "an organiser or an arbiter; 403 `not_raiser`). Once it is "
+                                "under review or decided they are frozen: 409 "
+                                "`dispute_frozen`; the game never changes (400 "
+                                "`frozen_field`)."))
+    def patch(self, request: Request, pk: str) -> Response:
+        if not hasattr(request.data, "keys"):
+            raise MalformedError("send an object {seq_from?, seq_to?, clause?, text?}")
+        extra = sorted(set(request.data.keys()) - set(self.EditInput().fields))
+        if extra:
+            raise MalformedError(f"a dispute has no editable field {extra[0]!r}",
+                                 code="frozen_field")
+        data = _validated(self.EditInput, request.data)
+        d = services.dispute_edit(dispute=selectors.dispute_get(dispute_id=pk),
+                                  user=request.user, **data)
+        return Response(DisputeOutput(d).data)
 
 
 class DisputeReviewApi(_Auth, APIView):

@@ -9,6 +9,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+# What may not change once a dispute is under review (or decided): what it is about.
+FROZEN_FIELDS = ("game", "seq_from", "seq_to", "clause", "text")
+
 
 class DisputeStatus(models.TextChoices):
     OPEN = "open", "Open"
@@ -40,6 +43,8 @@ class Dispute(models.Model):
     ruling_seq = models.PositiveIntegerField(null=True, blank=True)
     diff = models.JSONField(null=True, blank=True,
                             help_text="standings and ratings before/after, as confirmed")
+    history = models.JSONField(default=list, blank=True,
+                               help_text="every status change: [{status, at, by}], oldest first")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     decided_at = models.DateTimeField(null=True, blank=True)

@@ -42,7 +42,7 @@ from replays.services import game_append
 from tournaments.selectors import table_league_snapshot
 from tournaments.services import table_ruling_apply
 
-from .models import Dispute, DisputeStatus
+from .models import FROZEN_FIELDS, Dispute, DisputeStatus
 
 Event = dict[str, Any]
 ARBITERS = "arbiters"
@@ -159,7 +159,67 @@ def dispute_raise(*, game: Game, seq_from: int, seq_to: int, clause: str, text: 
         raise MalformedError("say what is disputed (text)")
     return Dispute.objects.create(game=game, seq_from=seq_from, seq_to=seq_to,
                                   clause=_check_clause(clause, game.game), text=text,
-                                  raised_by=user)
+                                  raised_by=user, history=[_entry(DisputeStatus.OPEN, user)])
+
+
+def _entry(status: str, user: Any) -> dict[str, Any]:
+    """One status change for ``Dispute.history``: ``{status, at (ISO), by (username)}``."""
+    return {"status": str(status), "at": timezone.now().isoformat(),
+            "by": getattr(user, "username", None)}
+
+
+def dispute_edit(*, dispute: Dispute, user: Any, **changes: Any) -> Dispute:
+    """Change what an open dispute is about (``seq_from``, ``seq_to``, ``clause``,
+    ``text``; the game never changes once raised): its raiser, an organiser or an
+    arbiter. Once under review (or decided) these are frozen: ConflictError (409
+    ``dispute_frozen``). Raises ForbiddenError (403 ``not_raiser``), MalformedError
+    (``frozen_field`` for the game or an unknown field, ``bad_seq_range``,
+    ``unknown_clause``)."""
+    unknown = sorted(set(changes) - set(FROZEN_FIELDS))
+    if unknown:
+        raise MalformedError(f"a dispute has no editable field {unknown[0]!r}",
+                             code="frozen_field")
+    with transaction.atomic():
+        d = Dispute.objects.select_for_update().select_related("game").get(pk=dispute.pk)
+        if d.status != DisputeStatus.OPEN:
+            raise ConflictError(f"the dispute is {d.get_status_display().lower()}: its game, "
+                                "steps, clause and text can no longer change",
+                                code="dispute_frozen")
+        if not (user and user.is_authenticated and (
+                user.pk == d.raised_by_id or is_organiser(user) or is_arbiter(user))):
+            raise ForbiddenError("only the dispute's raiser (or an organiser or arbiter) may "
+                                 "change it", code="not_raiser")
+        if "game" in changes and str(changes["game"]) != str(d.game_id):
+            raise MalformedError("a dispute's game cannot change: raise a new dispute",
+                                 code="frozen_field")
+        seq_from = changes.get("seq_from", d.seq_from)
+        seq_to = changes.get("seq_to", d.seq_to)
+        if not (type(seq_from) is int and type(seq_to) is int
+                and 0 <= seq_from <= seq_to < d.game.head_seq):
+            raise MalformedError(f"the seq range must lie within 0..{d.game.head_seq - 1}",
+                                 code="bad_seq_range")
+        d.seq_from, d.seq_to = seq_from, seq_to
+        if "clause" in changes:
+            d.clause = _check_clause(changes["clause"], d.game.game)
+        if "text" in changes:
+            if not isinstance(changes["text"], str) or not changes["text"].strip():
+                raise MalformedError("say what is disputed (text)")
+            d.text = changes["text"]
+        d.save()
+    return d
+
+
+def frozen_changes(dispute: Dispute) -> list[str]:
+    """The frozen fields (game, steps, clause, text) ``dispute`` changes in memory compared
+    with the stored row, when the stored row is no longer open (else ``[]``): what a
+    save must refuse (the admin checks it too)."""
+    stored = Dispute.objects.filter(pk=dispute.pk).values("status", *[
+        f"{f}_id" if f == "game" else f for f in FROZEN_FIELDS]).first()
+    if stored is None or stored["status"] == DisputeStatus.OPEN:
+        return []
+    return [f for f in FROZEN_FIELDS
+            if stored[f"{f}_id" if f == "game" else f] != getattr(
+                dispute, f"{f}_id" if f == "game" else f)]
 
 
 def dispute_review(*, dispute: Dispute, user: Any) -> Dispute:
@@ -174,7 +234,8 @@ def dispute_review(*, dispute: Dispute, user: Any) -> Dispute:
         d.status = DisputeStatus.UNDER_REVIEW
         if is_arbiter(user):
             d.arbiter = user
-        d.save(update_fields=["status", "arbiter", "updated_at"])
+        d.history = [*(d.history or []), _entry(DisputeStatus.UNDER_REVIEW, user)]
+        d.save(update_fields=["status", "arbiter", "history", "updated_at"])
     return d
 
 
@@ -313,5 +374,6 @@ def dispute_rule(*, dispute: Dispute, user: Any, decision: str, ruling: str,
         d.arbiter = user
         d.ruling = ruling
         d.decided_at = timezone.now()
+        d.history = [*(d.history or []), _entry(decision, user)]
         d.save()
     return d
