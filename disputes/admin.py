@@ -48,7 +48,8 @@ class DisputeAdmin(admin.ModelAdmin):
         if not obj.adjustment:
             return "–"
         table = presenters.preview_table(obj.game, {"event": obj.adjustment, "diff": obj.diff})
-        return render_to_string("disputes/_preview.html", {"preview": table})
+        return render_to_string("disputes/_preview.html", {
+            "preview": table, "before": "before the ruling", "after": "after it"})
 
     def get_readonly_fields(self, request: HttpRequest, obj: Dispute | None = None
                             ) -> tuple[str, ...]:

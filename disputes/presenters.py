@@ -10,6 +10,7 @@ public whole; a live game's hidden cards stay hidden).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.urls import NoReverseMatch, reverse
@@ -158,6 +159,21 @@ def preview_table(game: Game, preview: dict[str, Any]) -> dict[str, Any]:
             "in_league": bool(diff)}
 
 
+def _named(message: str, names: list[str]) -> str:
+    """An engine message with ``seat 2`` (seat indexes count from 0) as the player's name."""
+    def name(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        return names[i] if 0 <= i < len(names) else m.group(0)
+    return re.sub(r"\bseat (\d+)", name, message)
+
+
+def _text(explained: Any) -> str | None:
+    """An explanation's sentence (``engine.explain`` gives a string or ``{text}``)."""
+    if isinstance(explained, dict):
+        return explained.get("text")
+    return explained if isinstance(explained, str) else None
+
+
 def _mu(rating: Any) -> str:
     return f"{rating['mu']:.1f}" if isinstance(rating, dict) and "mu" in rating else "–"
 
@@ -180,7 +196,7 @@ def whatif_words(game: Game, result: dict[str, Any]) -> dict[str, Any]:
                 if rule else [],
                 "summary": "Under this reading the game could not have been played as it "
                            f"was: {where} would be against the rules.",
-                "sentences": [str(bad.get("message") or "")]}
+                "sentences": [_named(str(bad.get("message") or ""), names)]}
     div = result.get("divergence") or {}
     expl = result.get("explanation") or {}
     scores = result.get("scores") or [[], []]
@@ -200,10 +216,11 @@ def whatif_words(game: Game, result: dict[str, Any]) -> dict[str, Any]:
     if not sentences:
         sentences.append("The steps differ, but every player's score and place stay as "
                          "they were.")
-    original = (expl.get("original") or {}).get("text")
-    alternative = (expl.get("alternative") or {}).get("text")
-    rules = sorted({*((expl.get("original") or {}).get("rules") or []),
-                    *((expl.get("alternative") or {}).get("rules") or [])})
+    original, alternative = (_text(expl.get(k)) for k in ("original", "alternative"))
+    rules = sorted({r for k in ("original", "alternative")
+                    for r in ((div.get(k) or {}).get("rules") or [])
+                    + list((expl.get(k) or {}).get("rules") or []
+                           if isinstance(expl.get(k), dict) else [])})
     return {"kind": "divergence", "rows": rows, "seq": div.get("seq"),
             "original": original or "the game went on as recorded",
             "alternative": alternative or "the game would have ended there",

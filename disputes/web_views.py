@@ -179,7 +179,11 @@ def dispute_rule(request: HttpRequest, pk: int) -> HttpResponse:
     names = presenters.seat_names(game)
     current = _current(game)
     form = RuleForm(request.POST or None, names=names, current=current)
-    ctx: dict[str, Any] = {**_detail_ctx(d), "form": form, "current": current}
+    ctx: dict[str, Any] = {**_detail_ctx(d), "form": form, "current": current,
+                           "standing": ", ".join(
+                               f"{n} {presenters.ordinal(p)} ({s})" for n, p, s in zip(
+                                   names, current["places"], current["scores"], strict=False))
+                           if current else ""}
     if not services.is_arbiter(request.user):
         ctx["error"] = ("Only an arbiter may rule on a dispute. "
                         + ("" if request.user.is_authenticated else "Sign in as one."))

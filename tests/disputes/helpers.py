@@ -28,9 +28,10 @@ def client_of(u: User | None) -> Client:
 
 
 def ruled_step(game: Any) -> dict[str, Any]:
-    """The first step of ``game`` that applied a clause: ``{seq, text, rules}``."""
+    """The first step of ``game`` after its setup that applied a clause: ``{seq, text,
+    rules}``."""
     for e in game_explain(game=game, viewer=None)["explanations"]:
-        if e["rules"]:
+        if e["rules"] and e["seq"] >= 3:
             return e
     raise AssertionError("no step applied a clause")
 

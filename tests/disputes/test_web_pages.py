@@ -5,6 +5,7 @@ who may do what (clear 401/403/409 pages), bad input as 4xx or form errors (neve
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
@@ -20,7 +21,7 @@ NAMES = ("Anya", "Boris", "Pyotr", "Vera")
 def visible(html: str) -> str:
     """The words a person reads (tags, scripts and styles left out)."""
     html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
-    return re.sub(r"<[^>]+>", " ", html)
+    return unescape(re.sub(r"<[^>]+>", " ", html))
 
 
 def test_list_filters_pages_and_refuses_a_bad_status():
@@ -143,7 +144,7 @@ def test_rule_page_previews_with_names_then_upholds():
     assert d.status == DisputeStatus.UPHELD and d.adjustment["places"] == swapped
     assert [h["status"] for h in d.history] == ["open", "under_review", "upheld"]
     page = client_of(None).get(f"/disputes/{d.pk}/").content.decode()
-    assert "upheld: swap 1 and 2" in page and "if upheld" in page
+    assert "upheld: swap 1 and 2" in page and "before the ruling → after it" in page
     assert c.post(url, {**data, "action": "dismiss"}).status_code == 409
 
 
@@ -164,14 +165,22 @@ def test_whatif_page_in_plain_words():
     form = visible(c.get(f"/disputes/whatif/{game.pk}/").content.decode())
     assert "Swap scope" in form and "hidden or revealed" in form
     assert "swap_scope" not in form and "_" not in form
-    r = c.get(f"/disputes/whatif/{game.pk}/?run=1&preset=kolkhoznik")
+    r = c.get(f"/disputes/whatif/{game.pk}/?run=1&accum=true")
     body = r.content.decode()
     assert r.status_code == 200, body
-    assert "The result" in body
+    assert "The first step ruled differently is step 42." in body
+    assert "Anya would have scored 15 instead of 8 and finished 3rd instead of 4th." in body
+    assert "Vera finished 4th instead of 3rd." in body
+    assert all(f'<th scope="row">{n}' in body for n in NAMES)
     assert '{"' not in body and "divergence" not in body and "alternative" not in body
     assert "_" not in visible(body)
-    if "first step ruled differently" in body:
-        assert any(f"<th scope=\"row\">{n}" in body for n in NAMES)
+    illegal = c.get(f"/disputes/whatif/{game.pk}/?run=1&first_lead=%22left_of_planner%22")
+    text = visible(illegal.content.decode())
+    assert illegal.status_code == 200 and "could not have been played" in text
+    assert "it is Pyotr's turn to play, not Boris's" in text
+    assert "same" not in visible(c.get(f"/disputes/whatif/{game.pk}/?run=1&reveal="
+                                       "%22highest_hidden%22").content.decode()).split(
+        "Nothing would change")[0].split("The result")[-1]
     assert c.get(f"/disputes/whatif/{game.pk}/?run=1&swap=maybe").status_code == 400
     assert c.get("/disputes/whatif/nope/").status_code == 404
 
