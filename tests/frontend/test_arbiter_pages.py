@@ -15,7 +15,7 @@ from disputes.models import Dispute, DisputeStatus
 from tests.disputes.helpers import client_of, ruled_step, user
 
 from . import data
-from .a11y import DESKTOP, PHONE, check_page
+from .a11y import _AXE, BLOCKING, DESKTOP, PHONE, check_page, describe, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,6 +46,12 @@ def test_an_arbiter_raises_previews_and_rules_on_the_site(page, live_server, siz
     page.locator("#prev").click()
     page.wait_for_function(f"document.getElementById('dispute-step').textContent"
                            f" === 'Dispute step {step}'")
+    # the replay page is another helper's; axe checks this control of ours on it
+    screenshot(page, "disputes-replay-control")
+    found = [v for v in _AXE.run(page, context="form.dispute-step",
+                                 options={"resultTypes": ["violations"]}
+                                 ).response["violations"] if v.get("impact") in BLOCKING]
+    assert not found, describe(found)
     button.click()
 
     page.wait_for_url(re.compile(r"/disputes/raise/"))
