@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 from typing import Any
+from urllib.parse import urlencode
 
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -39,7 +40,8 @@ def _page(request: HttpRequest, template: str, ctx: dict[str, Any],
     user = request.user
     ctx = {"is_arbiter": services.is_arbiter(user),
            "may_review": services.is_organiser(user) or services.is_arbiter(user),
-           "login_url": f"{reverse('login')}?next={request.get_full_path()}", **ctx}
+           "login_url": f"{reverse('login')}?{urlencode({'next': request.get_full_path()})}",
+           **ctx}
     return render(request, template, ctx, status=status)
 
 
@@ -116,13 +118,14 @@ def dispute_review(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def dispute_raise(request: HttpRequest) -> HttpResponse:
-    """The form to raise a dispute, prefilled from ``?game=<id>&step=<n>`` (the step, its
-    sentence and its first clause). POST raises it (signed-in people; 403 otherwise) and
-    goes to its page; bad input: the form again with its errors (400)."""
+def dispute_raise(request: HttpRequest, game_id: str | None = None) -> HttpResponse:
+    """The form to raise a dispute, prefilled from ``/disputes/raise/<game>/?step=<n>``
+    (or ``?game=<id>&step=<n>``): the step, its sentence and its first clause. POST
+    raises it (signed-in people; 403 otherwise) and goes to its page; bad input: the
+    form again with its errors (400)."""
     source = request.POST if request.method == "POST" else request.GET
     try:
-        game = game_get(game_id=source.get("game", ""))
+        game = game_get(game_id=game_id or source.get("game", ""))
     except NotFoundError:
         return _missing(request, "No such game: open a replay and use “Dispute this step”.")
     ctx: dict[str, Any] = {"game": game, "names": presenters.seat_names(game),

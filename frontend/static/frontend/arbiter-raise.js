@@ -2,7 +2,7 @@
 // step in the address (#step=N, deeplink.js); this module reads it there — the shell
 // need not know about disputes — and also listens for a `shell:step` event
 // ({detail: {step}}) should the shell announce steps. The form is a plain GET to the
-// raise page (/disputes/raise/?game=…&step=…), which prefills the game, the step, its
+// raise page (/disputes/raise/<game>/?step=…), which prefills the game, the step, its
 // sentence and its clause.
 import { read } from "./deeplink.js";
 
