@@ -38,7 +38,7 @@ class DisputeAdmin(admin.ModelAdmin):
     def status_history(self, obj: Dispute) -> str:
         """Each status change, one a line."""
         return format_html_join(mark_safe("<br>"), "{} {} {}", (
-            (h["words"], f"by {h['by']}" if h["by"] else "",
+            (h["words"].capitalize(), f"by {h['by']}" if h["by"] else "",
              h["at"].strftime("%Y-%m-%d %H:%M") if h["at"] else "")
             for h in presenters.history(obj)))
 

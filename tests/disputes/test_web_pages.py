@@ -146,6 +146,13 @@ def test_rule_page_previews_with_names_then_upholds():
     page = client_of(None).get(f"/disputes/{d.pk}/").content.decode()
     assert "upheld: swap 1 and 2" in page and "before the ruling → after it" in page
     assert c.post(url, {**data, "action": "dismiss"}).status_code == 409
+    boss = user("boss")
+    boss.is_staff = boss.is_superuser = True
+    boss.save()
+    admin_page = client_of(boss).get(f"/admin/disputes/dispute/{d.pk}/change/")
+    text = admin_page.content.decode()
+    assert admin_page.status_code == 200 and "Upheld by arb" in text
+    assert "becomes" in text and "before the ruling → after it" in text
 
 
 def test_rule_page_dismisses():
@@ -206,3 +213,30 @@ def test_no_hidden_card_on_dispute_or_whatif_pages_of_a_live_game():
     w = client_of(raiser).get(f"/disputes/whatif/{game.pk}/?run=1&swap=false")
     assert w.status_code == 409 and "finished game" in w.content.decode()
     assert "9♠" not in w.content.decode()
+
+
+def test_rule_preview_of_a_league_game_names_the_standings_and_ratings():
+    from tests.leagues.league_helpers import make_tournament, play_inline
+    from tournaments import services as league_services
+    from tournaments.models import Table
+
+    t = make_tournament(n=4, fmt="swiss", rounds=1, seed="arb-web")
+    league_services.tournament_start(tournament=t)
+    play_inline(t)
+    table = Table.objects.get(round__tournament=t)
+    game = table.game
+    arb = user("arb", "arbiters")
+    d = services.dispute_raise(game=game, seq_from=3, seq_to=3, clause="plan.trump",
+                               text="wrong trump", user=user("raiser"))
+    services.dispute_review(dispute=d, user=arb)
+    places = list(table.places)
+    new = [4, 3, 2, 1] if places != [4, 3, 2, 1] else [1, 2, 3, 4]
+    r = client_of(arb).post(f"/disputes/{d.pk}/rule/", {
+        "outcome": "result_adjusted", "ruling": "x", "action": "preview",
+        **{f"place_{i}": p for i, p in enumerate(new)}})
+    body = r.content.decode()
+    assert r.status_code == 200, body
+    assert "Tournament standings" in body and "League ratings that change" in body
+    for name in game.seats:
+        assert body.count(f'<th scope="row">{name}</th>') >= 2  # result and standings
+    assert "becomes" in body and "seat 0" not in body.lower()
