@@ -240,3 +240,29 @@ def test_rule_preview_of_a_league_game_names_the_standings_and_ratings():
     for name in game.seats:
         assert body.count(f'<th scope="row">{name}</th>') >= 2  # result and standings
     assert "becomes" in body and "seat 0" not in body.lower()
+
+
+@pytest.mark.parametrize("game_id", __import__("gamekit.registry", fromlist=["x"]).ids())
+def test_every_games_whatif_form_offers_its_options_in_words(game_id):
+    from types import SimpleNamespace
+
+    from disputes.forms import WhatIfForm
+    from gamekit import registry
+
+    defn = registry.get(game_id)
+    form = WhatIfForm(game=SimpleNamespace(game=game_id))
+    assert set(form.fields) == {"preset", *(o.name for o in defn.options())}
+    data, want = {}, {}
+    for o in defn.options():
+        field = form.fields[o.name]
+        assert "_" not in str(field.label)
+        if o.name in form.free:
+            data[o.name], want[o.name] = "7", 7
+        else:
+            raw, label = field.choices[-1]
+            assert "_" not in str(label)
+            data[o.name], want[o.name] = raw, o.values[-1]
+    bound = WhatIfForm(data, game=SimpleNamespace(game=game_id))
+    assert bound.is_valid(), bound.errors
+    assert bound.chosen() == (want, None)
+    assert not WhatIfForm({"preset": "nonsense"}, game=SimpleNamespace(game=game_id)).is_valid()
