@@ -23,8 +23,8 @@ class SignUpForm(forms.Form):
     the field it is about (then ``save`` returns None)."""
 
     username = forms.CharField(label="Name", max_length=100, validators=[NAME_RULE],
-                               help_text="Your name at the tables: 2 to 100 letters, digits "
-                                         "and . @ + - _",
+                               help_text="Your name at the tables: 2 to 100 letters or digits, "
+                                         "also . @ + - _ but no spaces.",
                                widget=forms.TextInput(attrs={"autocomplete": "username",
                                                              "autofocus": True}))
     email = forms.EmailField(label="E-mail (optional)", required=False,
@@ -36,6 +36,10 @@ class SignUpForm(forms.Form):
                                 widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
     password2 = forms.CharField(label="Password again", strip=False, max_length=256,
                                 widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
