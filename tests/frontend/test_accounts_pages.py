@@ -186,6 +186,14 @@ def test_account_pages_at_desktop_and_phone_size(page, live_server):
         check_page(page, "account-sign-in")
         page.goto(f"{base}/accounts/signup/")
         check_page(page, "account-signup")
+    # a refused sign-up: the form again, each error at its field, still accessible
+    page.get_by_label("Name").fill("pavla")
+    page.get_by_label("Password", exact=True).fill("12345678")
+    page.get_by_label("Password again").fill("12345678")
+    page.get_by_role("button", name="Create the account").click()
+    expect(page.get_by_text("That name is taken")).to_be_visible()
+    expect(page.get_by_label("Name")).to_have_attribute("aria-invalid", "true")
+    check_page(page, "account-signup-errors")
     # signing in again from the form lands on My games
     page.goto(f"{base}/accounts/login/")
     page.get_by_label("Name").fill("pavla")
