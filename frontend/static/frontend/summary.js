@@ -21,15 +21,18 @@ export function renderSummary(box, summary, seats) {
   if (!summary) { box.replaceChildren(); return; }
   const rows = [...summary.rows].sort((a, b) => a.place - b.place || a.seat - b.seat);
   const name = (i) => seats[i] ?? `seat ${i}`;
+  // a column of numbers ("+50", "−140", 27) is right-aligned, one of words (a colour) is not
+  const numeric = (k) => rows.every((r) => /^[+−-]?\d/.test(String(r.values[k])));
   const winners = rows.filter((r) => r.place === 1).map((r) => name(r.seat));
   box.replaceChildren(
     el("h2", { id: "summary-title" }, summary.title || "Game over"),
     el("p", { class: "winners" }, `${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(", ")}`),
-    el("div", { class: "scroll" }, el("table", { class: "data summary-table" },
+    // a wide table scrolls sideways: a focusable region, so it scrolls by keyboard too
+    el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "Final standings" }, el("table", { class: "data summary-table" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Place"), el("th", { scope: "col" }, "Player"),
-        ...summary.columns.map((c) => el("th", { scope: "col", class: "num" }, c)))),
+        ...summary.columns.map((c, k) => el("th", { scope: "col", class: numeric(k) ? "num" : null }, c)))),
       el("tbody", {}, ...rows.map((r) => el("tr", { dataset: { seat: r.seat, place: r.place } },
         el("td", {}, ordinal(r.place)), el("th", { scope: "row" }, name(r.seat)),
-        ...r.values.map((v) => el("td", { class: "num" }, String(v)))))))),
-    summary.note ? el("p", { class: "note muted" }, summary.note) : null);
+        ...r.values.map((v, k) => el("td", { class: numeric(k) ? "num" : null }, String(v)))))))),
+    ...(summary.note ? [el("p", { class: "note muted" }, summary.note)] : []));
 }

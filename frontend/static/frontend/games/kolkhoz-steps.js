@@ -7,6 +7,7 @@
 //    cards just assigned, the field just completed or inspected, the cellar card revealed,
 //    pocketed or swapped, the card just sent North, the trump just named).
 // Also the jumps (by trick, by year) and the end-of-game summary.
+import { cardIn, mark, markPlayed } from "../marks.js";
 
 // The jumps: a trick is marked by its `trick` event (its four cards and winner), a year by
 // its `year` event (the year begins).
@@ -39,29 +40,14 @@ export function northOwners(history, seats) {
   return out;
 }
 
-function mark(node, words) {
-  if (!node) return;
-  node.classList.add("just");
-  node.dataset.just = "true";
-  const label = node.getAttribute("aria-label");
-  if (label && words) node.setAttribute("aria-label", `${label} (${words})`);
-}
-
-const cardIn = (root, selector, code) => (code ? root.querySelector(`${selector} [data-card="${CSS.escape(code)}"]`) : null);
-
 // Marks on `table` (the drawn table) for what `event` changed.
 export function markStep(table, event) {
   if (!event) return;
   const seat = `.seat[data-seat="${event.seat}"]`;
   switch (event.type) {
-    case "play": {
-      const fig = cardIn(table, ".trick", event.card)?.closest("figure");
-      if (fig) {
-        mark(fig.querySelector(".card"), "just played");
-        fig.querySelector("figcaption")?.append(" — just played");
-      }
+    case "play":
+      markPlayed(table, ".trick", event.card);
       break;
-    }
     case "assign":
       for (const [code, to] of Object.entries(event.cards || {})) {
         mark(cardIn(table, `.field[data-field="${to}"]`, code), "just assigned");
