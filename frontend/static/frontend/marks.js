@@ -7,7 +7,7 @@ export function mark(node, words) {
   node.classList.add("just");
   node.dataset.just = "true";
   const label = node.getAttribute("aria-label");
-  if (label && words) node.setAttribute("aria-label", `${label} (${words})`);
+  if (label && words) node.setAttribute("aria-label", `${label}, ${words}`);
 }
 
 export function cardIn(root, selector, code) {

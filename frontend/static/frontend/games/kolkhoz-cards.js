@@ -79,7 +79,7 @@ export function field(f, { quota, trump = null, failed = false, poisoned = false
     el("meter", { min: 0, max: quota, value: Math.min(f.hours, quota), low: quota - 0.5,
                   "aria-label": `${crop.name} hours` }),
     el("span", { class: "hours-text", dataset: { hours: f.hours } },
-      closed ? `${f.hours} / ${quota} h when the year ended` : `${f.hours} / ${quota} h`));
+      closed ? `${f.hours} / ${quota} h (year's total)` : `${f.hours} / ${quota} h`));
   const rewards = el("div", { class: "reward" }, el("span", { class: "label" }, "Reward"),
     ...(f.rewards.length ? f.rewards.map((c) => card(c, { small: true, note: "reward" }))
       : [el("span", { class: "empty" }, "—")]));

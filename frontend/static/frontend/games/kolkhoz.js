@@ -22,7 +22,7 @@ function statusLine(s) {
     el("span", { class: "year", dataset: { year: s.year } }, s.year ? `Year ${s.year} of ${s.years}` : "Before the Plan"),
     s.famine ? el("span", { class: "badge famine" }, "Famine") : null,
     el("span", { class: "trump-now", dataset: { trump: s.trump || "" } }, `Trump: ${trump}`),
-    el("span", { class: "phase" }, `Phase: ${PHASES[s.phase] || s.phase}`),
+    el("span", { class: "phase" }, `Phase: ${s.phase === "setup" && s.year ? `year ${s.year} is over` : PHASES[s.phase] || s.phase}`),
     s.tricks_in_year ? el("span", { class: "tricks" }, ["play", "assign"].includes(s.phase)
       ? `Trick ${s.tricks_played + 1} of ${s.tricks_in_year}`
       : `${s.tricks_played} of ${s.tricks_in_year} tricks played`) : null);
