@@ -207,7 +207,9 @@ export class Shell {
     document.addEventListener("keydown", (event) => {
       if (event.altKey || event.ctrlKey || event.metaKey
           || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
-      if (!this.data || event.target.closest?.(".log-scroll")) return;  // the log scrolls itself
+      if (!this.data) return;
+      // Page Up / Down in the log scroll it (← → Home End still step)
+      if (event.target.closest?.(".log-scroll") && ["PageUp", "PageDown"].includes(event.key)) return;
       if (this.jumps.key(event)) { event.preventDefault(); return; }
       if (event.shiftKey) return;
       const action = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[event.key];
