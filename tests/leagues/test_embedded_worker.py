@@ -35,7 +35,7 @@ def _embedded_env(var: Path) -> dict[str, str]:
     return env
 
 
-def _manage(env: dict[str, str], *args: str, timeout: float = 120) -> str:
+def _manage(env: dict[str, str], *args: str, timeout: float = 300) -> str:
     done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=timeout)
     assert done.returncode == 0, (f"manage.py {' '.join(args)} exited {done.returncode}\n"
@@ -48,7 +48,7 @@ def test_a_league_runs_through_a_worker_on_the_sqlite_broker_then_the_demo_seeds
     env = _embedded_env(var)
     _manage(env, "migrate", "--noinput")
     out = _manage(env, "run_league", "--game", "kolkhoz", "--bots", "4", "--rounds", "2",
-                  "--secret", "embedded-worker", "--json", "--timeout", "90")
+                  "--secret", "embedded-worker", "--json", "--timeout", "240")
     result = json.loads(out)
     assert result["status"] == "finished"
     assert len(result["standings"]) == 4 and len(result["ladder"]) == 4
