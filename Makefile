@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 
 DEMO_HOST ?= 127.0.0.1
 DEMO_PORT ?= 8000
-DEMO_GAMES ?= 3
+DEMO_GAMES ?= 1
 DEMO_SEED ?= 1
 
 $(BIN)/python:

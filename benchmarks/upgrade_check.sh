@@ -15,7 +15,8 @@
 #   env: PYTHON (default .venv/bin/python), PGURL (postgres://postgres@127.0.0.1:5432),
 #        UPGRADE_DB (database name prefix, default kolkhoz_upgrade_check),
 #        KEEP_DBS=1 keeps both databases, KEEP_OLD=1 keeps the old one (to rerun step 2),
-#        UPGRADE_EXAMPLES (more records to import, default /work/shared/examples).
+#        UPGRADE_EXAMPLES (more directories of records to import, colon-separated;
+#        the repository's own examples are always imported).
 # Celery's broker and the cache are the embedded ones (SQLite under a temporary var
 # directory): no Redis database is touched.
 set -uo pipefail

@@ -13,6 +13,9 @@ Environment variables (all optional):
   ``SESSION_COOKIE_SECURE``, ``CSRF_COOKIE_SECURE``, ``SECURE_HSTS_*``,
   ``SECURE_PROXY_SSL_HEADER``, ``NUM_PROXIES``, ``AXES_FAILURE_LIMIT``,
   ``AXES_COOLOFF_MINUTES``, ``THROTTLE_RATE_*`` (README's settings table).
+- Mail (password reset): ``EMAIL_BACKEND`` (default: the console), ``EMAIL_HOST``,
+  ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``,
+  ``DEFAULT_FROM_EMAIL``.
 
 The test suite runs ``config.settings_test`` (this module plus a test key, plain HTTP,
 high rates).
@@ -193,8 +196,18 @@ AXES_VERBOSE = False
 NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
 
 LOGIN_URL = "/accounts/login/"
-LOGIN_REDIRECT_URL = "/"
+LOGIN_REDIRECT_URL = "/my-games/"
 LOGOUT_REDIRECT_URL = "/"
+# Password-reset mail: printed on the server's console by default (no mail server needed;
+# the reset link is in the log). EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend
+# with EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS sends it.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "kolkhoz@localhost")
 USE_TZ = True
 TIME_ZONE = "UTC"
 LANGUAGE_CODE = "en"

@@ -4,6 +4,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts import web_views as account_pages
+
 urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
@@ -13,6 +15,7 @@ urlpatterns = [
     path("api/", include("disputes.urls")),
     path("api/accounts/", include("accounts.urls")),
     path("accounts/", include("accounts.web_urls")),
+    path("my-games/", account_pages.my_games, name="my_games"),
     path("disputes/", include("disputes.web_urls")),
     path("", include("frontend.urls")),
 ]

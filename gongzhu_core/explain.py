@@ -12,8 +12,18 @@ from gamekit.seam import cite_missing
 from .cards import DOUBLER, PIG, SHEEP
 
 RULES_DOC = "docs/gongzhu/rules.md"
-NAMES = {PIG: "the pig (QS)", SHEEP: "the sheep (JD)", DOUBLER: "the doubler (10C)"}
 SUIT_NAMES = {"H": "heart", "D": "diamond", "C": "club", "S": "spade"}
+SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+
+
+def card_words(card: str) -> str:
+    """A card as people write it: ``"10C"`` -> ``"10♣"`` (a code it does not know as is)."""
+    rank, suit = str(card)[:-1], str(card)[-1:]
+    return f"{rank}{SYMBOLS[suit]}" if rank and suit in SYMBOLS else str(card)
+
+
+NAMES = {PIG: f"the pig ({card_words(PIG)})", SHEEP: f"the sheep ({card_words(SHEEP)})",
+         DOUBLER: f"the doubler ({card_words(DOUBLER)})"}
 
 
 def _who(seats: Sequence[str], seat: Any) -> str:
@@ -23,7 +33,7 @@ def _who(seats: Sequence[str], seat: Any) -> str:
 
 
 def _cards(cards: Sequence[str]) -> str:
-    return ", ".join(NAMES.get(c, c) for c in cards) if cards else "nothing"
+    return ", ".join(NAMES.get(c) or card_words(c) for c in cards) if cards else "nothing"
 
 
 def _signed(n: int) -> str:
@@ -84,7 +94,7 @@ def explain_event(e: dict[str, Any], seats: Sequence[str],
         text = (f"{_who(seats, seat)} exposes {_cards(cards)}: face up, worth double this "
                 f"round." if cards else f"{_who(seats, seat)} exposes nothing.")
     elif t == "play":
-        text = f"{_who(seats, seat)} plays {NAMES.get(e['card'], e['card'])}."
+        text = f"{_who(seats, seat)} plays {NAMES.get(e['card']) or card_words(e['card'])}."
     elif t == "trick":
         scoring = e.get("scoring") or []
         text = (f"Trick {e['trick']} of round {e['round']}: the highest "

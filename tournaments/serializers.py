@@ -46,7 +46,9 @@ class TableSeatSerializer(serializers.Serializer):
 
 class TableSerializer(serializers.ModelSerializer):
     """A table; ``error`` (the last error of its task, "" if none) and ``failed_at`` are
-    shown to organisers only (null for everyone else)."""
+    shown to organisers only (null for everyone else). ``your_seat``: the seat the
+    signed-in viewer's player holds at this table (null for anyone else), so the
+    tournament page can link a person to their own game's play page."""
 
     seats = TableSeatSerializer(many=True, read_only=True)
     tournament = serializers.IntegerField(source="round.tournament_id", read_only=True)
@@ -54,12 +56,27 @@ class TableSerializer(serializers.ModelSerializer):
     error = serializers.SerializerMethodField()
     failed_at = serializers.SerializerMethodField()
     deadlines = serializers.SerializerMethodField()
+    your_seat = serializers.SerializerMethodField()
 
     class Meta:
         model = Table
         fields = ["id", "tournament", "round_number", "number", "status", "game", "seats",
                   "places", "scores", "tiebreaks", "medals", "deadlines", "error",
-                  "failed_at", "updated_at"]
+                  "failed_at", "your_seat", "updated_at"]
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_your_seat(self, table: Table) -> int | None:
+        """The viewer's seat at the table (their account's player), else null."""
+        if "viewer_player" not in self.context:
+            request = self.context.get("request")
+            user = getattr(request, "user", None)
+            player = (getattr(user, "kolkhoz_player", None)
+                      if user is not None and user.is_authenticated else None)
+            self.context["viewer_player"] = player.pk if player is not None else None
+        mine = self.context["viewer_player"]
+        if mine is None:
+            return None
+        return next((s.seat for s in table.seats.all() if s.player_id == mine), None)
 
     @extend_schema_field(serializers.DictField())
     def get_deadlines(self, table: Table) -> dict[str, Any]:

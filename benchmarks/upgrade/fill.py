@@ -42,7 +42,10 @@ from config.celery import app as celery_app  # noqa: E402
 celery_app.conf.task_always_eager = True
 
 NEW_TREE = Path(__file__).resolve().parents[2]
-EXAMPLES = Path(os.environ.get("UPGRADE_EXAMPLES", "/work/shared/examples"))
+# The other games' worked examples kept in the repository (Kolkhoz's are among
+# tests/fixtures/records), plus any directories UPGRADE_EXAMPLES names (colon-separated).
+EXAMPLE_DIRS = [NEW_TREE / "tests" / game / "examples" for game in ("gongzhu", "korova", "arne")]
+EXAMPLE_DIRS += [Path(p) for p in os.environ.get("UPGRADE_EXAMPLES", "").split(":") if p]
 PASSWORD = "a-long-enough-password-42"
 SUMMARY: dict[str, Any] = {"games": {}, "ids": {}, "skipped": {}, "tokens": {}}
 RNG = random.Random("kolkhoz-upgrade-fill")
@@ -163,11 +166,12 @@ def standalone_mixed_games():
 
 @section
 def imported_records():
-    """POST /api/games/import/ of every fixture and shared example record; the refused
+    """POST /api/games/import/ of every fixture and example record; the refused
     ones (illegal inputs, other games' formats) are counted, nothing stored."""
     files = sorted(p for p in (NEW_TREE / "tests/fixtures/records").glob("*.json")
                    if not p.name.endswith(".expected.json"))
-    files += sorted(p for p in EXAMPLES.rglob("*.json") if not p.name.endswith(".expected.json"))
+    files += sorted(p for d in EXAMPLE_DIRS for p in d.rglob("*.json")
+                    if not p.name.endswith(".expected.json"))
     refused = {}
     for path in files:
         r = API.post("/api/games/import/", json.loads(path.read_text()), format="json")

@@ -1,4 +1,4 @@
-"""The three worked examples of /work/shared/examples/ through the command-line
+"""The three worked examples (tests/core/fixtures/examples/) through the command-line
 adjudicator (`python -m kolkhoz_core adjudicate FILE`, a subprocess)."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-_SHARED = Path("/work/shared/examples")
-EXAMPLES = _SHARED if _SHARED.is_dir() else Path(__file__).parent / "fixtures" / "examples"
+# the design's worked examples, kept in the repository (tests/core/fixtures/examples/)
+EXAMPLES = Path(__file__).parent / "fixtures" / "examples"
 REPO = Path(__file__).resolve().parents[2]
 
 

@@ -27,8 +27,8 @@ from .builders import (
     year_events,
 )
 
-_SHARED = Path("/work/shared/examples")
-EXAMPLES = _SHARED if _SHARED.is_dir() else Path(__file__).parent / "fixtures" / "examples"
+# the design's worked examples, kept in the repository (tests/core/fixtures/examples/)
+EXAMPLES = Path(__file__).parent / "fixtures" / "examples"
 W_HANDS = ["KH QH JH 10H 6D", "X 8H 7H 6H 7D", "KS QS JS 10S 8D", "9S 8S 7S 6S 9D"]
 
 

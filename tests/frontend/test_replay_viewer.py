@@ -101,12 +101,13 @@ def test_step_through_the_known_game_with_keyboard_buttons_and_slider(page, live
     wait_step(page, 36)
     assert log[36]["type"] == "revealed"
     assert page.locator("#caption").inner_text() == captions[36]
+    # the card the step revealed, marked as this step's change
     assert page.locator('.seat[data-seat="1"] .cellar [data-card="9D"]').get_attribute(
-        "aria-label") == "9 of Beet ♦ (revealed)"
+        "aria-label") == "9 of Beet ♦ (revealed), just revealed"
     page.screenshot(path=str(screenshots / "viewer-step-036-requisition.png"), full_page=True)
     page.keyboard.press("ArrowRight")
     wait_step(page, 37)
-    assert page.locator('.north [data-card="9D"]').count() == 1
+    assert page.locator('.north figure[data-card="9D"] figcaption').inner_text() == "Boris"
 
     page.get_by_role("button", name="Last step").click()
     wait_step(page, len(log) - 1)

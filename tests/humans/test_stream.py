@@ -101,10 +101,13 @@ def test_unknown_game_stream_is_404(api):
     assert api.get("/api/games/00000000-0000-0000-0000-000000000000/stream/").status_code == 404
 
 
-def _wake_up(settings, redis: str | None) -> None:
+def _wake_up(settings, redis: str | None, *, sse: bool = False) -> None:
+    """A stream waiting on a live game answers with the move another thread makes 0.6 s
+    later: woken through Redis (``redis``) or, with none, by polling the store."""
     settings.REDIS_URL = redis or ""
+    assert (live._redis() is None) is (redis is None)  # the path under test is the one taken
     created = game_create_from_engine(ruleset=ONE_YEAR, seats=list("ABCD"), first_planner=0,
-                                      seed=f"wake-{redis is not None}")
+                                      seed=f"wake-{redis is not None}-{sse}")
     game = created.game
     head = game.head_seq
     api = APIClient()
@@ -121,10 +124,21 @@ def _wake_up(settings, redis: str | None) -> None:
     mover = threading.Thread(target=move)
     t0 = time.monotonic()
     mover.start()
-    r = api.get(f"/api/games/{game.pk}/stream/?after={head - 1}&wait=20")
+    if sse:
+        r = api.get(f"/api/games/{game.pk}/stream/?format=sse&after={head - 1}&wait=20")
+        text = ""
+        for chunk in r.streaming_content:  # read up to the first event, then hang up
+            text += chunk.decode() if isinstance(chunk, bytes) else chunk
+            if "\nid: " in f"\n{text}":
+                break
+        r.close()
+        block = text[text.index("id: "):].split("\n\n")[0]
+        fields = dict(line.split(": ", 1) for line in block.splitlines())
+        events = [{"seq": int(fields["id"]), **json.loads(fields["data"])}]
+    else:
+        events = ndjson(api.get(f"/api/games/{game.pk}/stream/?after={head - 1}&wait=20"))
     elapsed = time.monotonic() - t0
     mover.join()
-    events = ndjson(r)
     assert events and events[0]["seq"] == head and events[0]["type"] == "trump"
     assert 0.5 <= elapsed < 5
 
@@ -136,10 +150,15 @@ def test_a_waiting_stream_is_woken_through_redis(postgres, redis_url, settings):
     _wake_up(settings, redis_url)
 
 
-@pytest.mark.postgres
+# The embedded default (no REDIS_URL: `make demo`): these run on SQLite in CI's second leg.
 @pytest.mark.django_db(transaction=True)
-def test_without_redis_the_stream_polls_the_store(postgres, settings):
+def test_without_redis_the_stream_polls_the_store(settings):
     _wake_up(settings, None)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_redis_server_sent_events_poll_the_store(settings):
+    _wake_up(settings, None, sse=True)
 
 
 @pytest.mark.redis

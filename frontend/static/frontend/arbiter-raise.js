@@ -1,14 +1,15 @@
-// "Dispute this step" on the replay page (disputes/_raise.html). The replay keeps its
-// step in the address (#step=N, deeplink.js); this module reads it there — the shell
-// need not know about disputes — and also listens for a `shell:step` event
-// ({detail: {step}}) should the shell announce steps. The form is a plain GET to the
-// raise page (/disputes/raise/<game>/?step=…), which prefills the game, the step, its
-// sentence and its clause.
+// "Dispute this step" on the replay page (disputes/_raise.html, included by the page
+// shell in #step-actions). The shell announces each step it shows with a `shell:step`
+// event on document ({detail: {step, seq, …}}); the form follows it, so the button says
+// which step it will dispute. Before the first event (or should another page include
+// the control) the step is read from the address (#step=N, deeplink.js). The form is a
+// plain GET to the raise page (/disputes/raise/<game>/?step=…), which prefills the game,
+// the step, its sentence and its clause; without scripts the step is typed in.
 import { read } from "./deeplink.js";
 
 const form = document.querySelector("[data-dispute-step]");
 
-function sync(step = read().step) {
+function sync(step) {
   if (!form || !Number.isInteger(step) || step < 0) return;
   const input = form.querySelector("input[name=step]");
   if (document.activeElement === input) return;  // the person is typing a step
@@ -17,17 +18,7 @@ function sync(step = read().step) {
 }
 
 if (form) {
-  const later = () => requestAnimationFrame(() => sync());
-  // The shell rewrites the address with history.replaceState (no event): look again
-  // after anything that can move the step.
-  for (const type of ["click", "keyup", "input", "change", "hashchange"]) {
-    window.addEventListener(type, later, { passive: true });
-  }
-  document.addEventListener("shell:step", (event) => sync(event.detail?.step));
-  form.addEventListener("submit", () => {
-    const input = form.querySelector("input[name=step]");
-    if (document.activeElement !== input) sync();
-  });
-  setTimeout(later, 300);
-  later();
+  document.addEventListener("shell:step", (event) => sync(event.detail?.seq ?? event.detail?.step));
+  window.addEventListener("hashchange", () => sync(read().step));
+  sync(read().step);
 }

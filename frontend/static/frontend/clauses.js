@@ -32,3 +32,35 @@ export function ruleLinks(rules, anchors = {}) {
       : el("span", { class: "clause", title: "clause id" }, id), " "];
   }));
 }
+
+function clauseNode(id, anchors) {
+  const href = clauseHref(id, anchors);
+  return href ? el("a", { href, class: "clause", "aria-label": `rule ${id}`, title: `Rulebook: ${id}` }, id)
+    : el("span", { class: "clause", title: "clause id" }, id);
+}
+
+// The game's sentence with the clause ids it cites in brackets — "(plan.trump)",
+// "(won tricks this year, req.vulnerable)" — turned into links (`known`: the ids that
+// are clauses: the step's own and those the API placed). Returns [nodes, ids linked].
+export function linkedText(text, known, anchors = {}) {
+  const nodes = [];
+  const linked = new Set();
+  let rest = String(text || "");
+  const group = /\(([^()]*)\)/g;
+  let at = 0;
+  let match;
+  while ((match = group.exec(rest)) !== null) {
+    const parts = match[1].split(/(,\s*)/);
+    if (!parts.some((p) => known.has(p.trim()))) continue;
+    nodes.push(rest.slice(at, match.index + 1));
+    for (const part of parts) {
+      const id = part.trim();
+      if (known.has(id)) { nodes.push(clauseNode(id, anchors)); linked.add(id); } else nodes.push(part);
+    }
+    nodes.push(")");
+    at = match.index + match[0].length;
+  }
+  nodes.push(rest.slice(at));
+  rest = null;
+  return [nodes.filter((n) => n !== ""), linked];
+}

@@ -1,9 +1,9 @@
 // The log beside the table: every step in the game's own words (the API's
 // `explanation`) with the clause ids it applied, each linked to the rulebook; and the
 // current step's detail (its caption — the explanation's first sentence —, the rest of
-// the explanation, its clauses, the facts the ruling used, a link to cite it).
+// the explanation with its clause links, a link to cite it).
 import { el } from "./dom.js";
-import { ruleLinks } from "./clauses.js";
+import { linkedText, ruleLinks } from "./clauses.js";
 
 // The whole log as <li>s (each links to #step=i); returns the items, for highlighting.
 export function renderLog(list, frames, anchors) {
@@ -21,31 +21,27 @@ export function highlight(items, step) {
   const item = items[step];
   if (!item) return;
   item.setAttribute("aria-current", "step");
-  const box = item.parentElement;
+  const box = item.closest(".log-scroll") || item.parentElement;  // the scrolling box
   if (box && (item.offsetTop < box.scrollTop || item.offsetTop > box.scrollTop + box.clientHeight - 40)) {
     box.scrollTop = item.offsetTop - box.clientHeight / 3;
   }
 }
 
-function factValue(value) {
-  if (value === null) return "—";
-  if (Array.isArray(value)) return value.map((v) => (typeof v === "object" ? JSON.stringify(v) : String(v))).join(", ");
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
-}
-
-// The current step: caption, the rest of its explanation, clauses, facts, permalink.
+// The current step, right under the step controls: where it is ("Step 8 of 224"), the
+// game's explanation — its first sentence (the caption) and the rest — with the clause
+// ids it cites linked to the rulebook, the step's other clauses, a link to cite it.
 export function renderStepDetail(box, frame, step, total, { permalink, anchors }) {
-  const facts = frame.event.facts || {};
-  const keys = Object.keys(facts);
-  const text = frame.explanation || "";
-  const more = text.startsWith(frame.caption) ? text.slice(frame.caption.length).trim() : text;
+  const known = new Set([...frame.rules, ...Object.keys(anchors || {})]);
+  const text = frame.explanation || frame.caption || "";
+  const more = text.startsWith(frame.caption) ? text.slice(frame.caption.length).trim() : "";
+  const head = text.startsWith(frame.caption) ? frame.caption : text;
+  const [caption, inCaption] = linkedText(head, known, anchors);
+  const [rest, inRest] = more ? linkedText(more, known, anchors) : [[], new Set()];
+  const others = frame.rules.filter((r) => !inCaption.has(r) && !inRest.has(r));
   box.replaceChildren(...[
-    el("h2", {}, `Step ${step} of ${total - 1}`, el("span", { class: "type" }, ` · ${frame.type}`)),
-    el("p", { class: "caption", id: "caption" }, frame.caption),
-    more ? el("p", { class: "explanation-more" }, more) : null,
-    frame.rules.length ? el("p", {}, "Rules applied: ", ruleLinks(frame.rules, anchors)) : null,
-    keys.length ? el("dl", { class: "facts", "aria-label": "Facts the ruling used" },
-      ...keys.flatMap((k) => [el("dt", {}, k), el("dd", {}, factValue(facts[k]))])) : null,
+    el("h2", {}, `Step ${step} of ${total - 1}`),
+    el("p", { class: "caption", id: "caption" }, ...caption),
+    more ? el("p", { class: "explanation-more" }, ...rest) : null,
+    others.length ? el("p", { class: "rules-more" }, "Rules: ", ruleLinks(others, anchors)) : null,
     el("p", { class: "permalink" }, el("a", { href: permalink, "aria-label": `Link to step ${step}` }, "Link to this step"))].filter(Boolean));
 }

@@ -8,10 +8,12 @@
 import { getJSON } from "./api.js";
 import { el } from "./dom.js";
 import * as link from "./deeplink.js";
+import { Jumps } from "./jumps.js";
 import { highlight, renderLog, renderStepDetail } from "./log.js";
 import * as persp from "./perspective.js";
 import { loadRenderer } from "./renderers.js";
 import { ReplayController } from "./replay-controller.js";
+import { basicSummary, renderSummary } from "./summary.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -41,8 +43,9 @@ export class Shell {
     this.onToken = () => {};
     this.ui = { table: $("table"), log: $("log"), detail: $("step-detail"), slider: $("slider"),
                 out: $("step-out"), play: $("play-button"), speed: $("speed"), view: $("perspective"),
-                message: $("message"), legend: $("legend") };
+                message: $("message"), legend: $("legend"), summary: $("summary") };
     this.ctl = new ReplayController({ onChange: (step) => this.show(step) });
+    this.jumps = new Jumps($("jumps"), renderer.units, (step) => this.ctl.goTo(step));
     this.ctl.onPlayChange = (on) => {
       this.ui.play.setAttribute("aria-pressed", String(on));
       this.ui.play.textContent = on ? "Pause" : "Play";
@@ -126,6 +129,7 @@ export class Shell {
   redrawFrames() {
     this.ui.slider.max = String(Math.max(0, this.frames.length - 1));
     this.ctl.setCount(this.frames.length);
+    this.jumps.setFrames(this.frames);
     this.items = renderLog(this.ui.log, this.frames, this.data.clauses);
   }
 
@@ -133,19 +137,30 @@ export class Shell {
     const frame = this.frames[step];
     if (!frame) return;
     const seat = /^\d+$/.test(this.view) ? Number(this.view) : this.ownSeat;
+    // history: every event up to this step, as this viewer may see them (what changed, whose
+    // card went where); prev: the state before it
     const ctx = { seats: this.data.seats || [], viewer: this.data.viewer, bottom: seat ?? 0,
-                  hints: this.data, event: frame.event };
+                  hints: this.data, event: frame.event, step,
+                  history: this.frames.slice(0, step + 1).map((f) => f.event),
+                  prev: step > 0 ? this.frames[step - 1].state : null };
     this.ui.table.replaceChildren(this.renderer.renderTable(frame.state, ctx));
     this.ui.slider.value = String(step);
     this.ui.slider.setAttribute("aria-valuetext", `Step ${step}: ${frame.caption}`);
     this.ui.out.textContent = `${step} / ${this.frames.length - 1}`;
-    $("first").disabled = $("prev").disabled = step === 0;
-    $("next").disabled = $("last").disabled = step >= this.frames.length - 1;
+    // aria-disabled, not disabled: the button just pressed keeps the focus (First, Last)
+    for (const id of ["first", "prev"]) $(id).setAttribute("aria-disabled", String(step === 0));
+    for (const id of ["next", "last"]) $(id).setAttribute("aria-disabled", String(step >= this.frames.length - 1));
+    this.jumps.show(step);
     highlight(this.items, step);
     link.write(step, this.view !== this.defaultView() ? this.view : null);
     renderStepDetail(this.ui.detail, frame, step, this.frames.length,
                      { permalink: location.href, anchors: this.data.clauses });
+    const last = this.data.finished && step === this.frames.length - 1;
+    const summary = !last ? null : (this.renderer.summary || basicSummary)(frame.state, ctx);
+    renderSummary(this.ui.summary, summary, this.data.seats || []);
     this.onShow(step);
+    document.dispatchEvent(new CustomEvent("shell:step", {
+      detail: { step, seq: frame.seq, view: this.view, frame, game: this.game } }));
   }
 
   fillPerspectives() {
@@ -167,6 +182,15 @@ export class Shell {
     await this.onToken();
   }
 
+  async followAddress() {
+    if (!this.data) return;
+    const { step, view } = link.read();
+    const wanted = persp.parse(view) ?? this.defaultView();
+    const at = Number.isInteger(step) ? step : this.ctl.step;
+    if (wanted !== this.view) await this.load(wanted, at);
+    else if (at !== this.ctl.step) this.ctl.goTo(at);
+  }
+
   fail(error) { this.ui.message.textContent = `${this.failText}: ${error.message || error}`; }
 
   wire() {
@@ -183,15 +207,20 @@ export class Shell {
     document.addEventListener("keydown", (event) => {
       if (event.altKey || event.ctrlKey || event.metaKey
           || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
+      if (!this.data) return;
+      // Page Up / Down in the log scroll it (← → Home End still step)
+      if (event.target.closest?.(".log-scroll") && ["PageUp", "PageDown"].includes(event.key)) return;
+      if (this.jumps.key(event)) { event.preventDefault(); return; }
+      if (event.shiftKey) return;
       const action = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[event.key];
-      if (!action || !this.data) return;
+      if (!action) return;
       event.preventDefault();
       ctl[action]();
     });
-    window.addEventListener("hashchange", () => {
-      const { step } = link.read();
-      if (this.data && Number.isInteger(step) && step !== ctl.step) ctl.goTo(step);
-    });
+    // an address changed by hand, a link or Back: its step and perspective, without a reload
+    const follow = () => this.followAddress().catch((e) => this.fail(e));
+    window.addEventListener("hashchange", follow);
+    window.addEventListener("popstate", follow);
     $("token-form")?.addEventListener("submit", (event) => {
       event.preventDefault();
       const input = $("token");

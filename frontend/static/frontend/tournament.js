@@ -75,6 +75,14 @@ function failedRow(round, table) {
       el("code", { class: "error" }, table.error), " ", button));
 }
 
+// The viewer's own table of a game still in play (the API's your_seat): a link to play it.
+function playLink(round, table) {
+  if (table.your_seat === null || table.your_seat === undefined || !table.game) return null;
+  if (table.status !== "pending" && table.status !== "playing") return null;
+  return el("span", {}, " · ", el("a", { class: "play-your-seat", href: `/play/${table.game}/`,
+    "aria-label": `Play your seat: round ${round.number}, table ${table.number}` }, el("strong", {}, "Play your seat")));
+}
+
 function roundSection(round, size) {
   const seatNumbers = Array.from({ length: size }, (_, s) => s);
   const rows = round.tables.flatMap((table) => [el("tr", {},
@@ -83,7 +91,7 @@ function roundSection(round, size) {
     statusCell(table),
     el("td", {}, table.game
       ? el("a", { href: `/games/${table.game}/`, "aria-label": `Replay of round ${round.number}, table ${table.number}` }, "Replay")
-      : "—")), failedRow(round, table)]);
+      : "—", playLink(round, table))), failedRow(round, table)]);
   return el("section", { class: "round", "aria-label": `Round ${round.number}` },
     el("h3", {}, `Round ${round.number} `, el("span", { class: `badge status-${round.status}` }, round.status)),
     el("div", { class: "scroll" }, el("table", { class: "data", "aria-label": `Tables of round ${round.number}` },

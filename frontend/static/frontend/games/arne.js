@@ -18,6 +18,13 @@ import { openWindow, turnPanel } from "./arne-turn.js";
 
 export { controls, inputLabel } from "./arne-controls.js";
 
+// The jumps: a window (main, before, after) is marked by its `window` event, a turn by its
+// `turn` event — and the final round by its `final_round` event.
+export const units = [
+  { name: "window", at: (frame) => frame.type === "window" },
+  { name: "turn", at: (frame) => frame.type === "turn" || frame.type === "final_round" },
+];
+
 export const stylesheet = new URL("./arne.css", import.meta.url).href;
 
 const PHASES = { deal: "the deal", draw: "a draw", main: "main window", window: "a window",
@@ -194,6 +201,22 @@ function result(s) {
   const misere = option(s, "mode") === "misere";
   return el("section", { class: "ar-result", "aria-label": "Result" },
     el("strong", {}, `Game over — ${winners.length > 1 ? "winners" : "winner"} (${misere ? "lowest" : "highest"} score): ${winners.join(", ")}`));
+}
+
+// The end of the game: places, each seat's colour (its position's at the end) and score;
+// equal scores share a place (no tie-break).
+export function summary(s) {
+  if (!s?.result) return null;
+  const colourOf = (seat) => {
+    const p = list(s.position_seats).indexOf(seat);
+    return p >= 0 && s.colours?.[p] ? colourName(s.colours[p]) : "—";
+  };
+  return {
+    title: "Game over",
+    columns: ["Colour", option(s, "mode") === "misere" ? "Score (lowest wins)" : "Score"],
+    rows: list(s.result.places).map((place, seat) => ({ seat, place,
+      values: [colourOf(seat), signed(s.result.scores?.[seat] ?? "—")] })),
+  };
 }
 
 // renderTable(state, {viewer, bottom, event}) -> element. `event`: the frame's event

@@ -7,7 +7,16 @@
 import { el } from "../dom.js";
 import { card, cardRow, points, trick } from "./gongzhu-cards.js";
 
+import { cardIn, mark, markPlayed } from "../marks.js";
+
 export { controls, inputLabel } from "./gongzhu-controls.js";
+
+// The jumps: a trick is marked by its `trick` event (the four cards and who took them), a
+// round by its `round` event (the round begins).
+export const units = [
+  { name: "trick", at: (frame) => frame.type === "trick" },
+  { name: "round", at: (frame) => frame.type === "round" },
+];
 
 export const stylesheet = new URL("./gongzhu.css", import.meta.url).href;
 
@@ -134,14 +143,42 @@ function result(s) {
     el("strong", {}, `Game over — ${winners.length > 1 ? "winners" : "winner"}: ${winners.join(", ")}`));
 }
 
-// renderTable(state, {bottom, viewer}) -> element. `bottom`: the seat drawn nearest the
-// viewer (the perspective's seat; seat 0 for a spectator).
-export function renderTable(s, { bottom = 0, viewer = null } = {}) {
+// What this step changed, marked on the table: the card just played, the cards just
+// passed, received or exposed.
+function markStep(table, e) {
+  const seat = `.seat[data-seat="${e?.seat}"]`;
+  if (e?.type === "play") markPlayed(table, ".gz-trick", e.card);
+  if (e?.type === "pass") list(e.cards).forEach((c) => mark(cardIn(table, `${seat} .passed`, c), "just passed"));
+  if (e?.type === "expose") list(e.cards).forEach((c) => mark(cardIn(table, `${seat} .exposed-row`, c), "just exposed"));
+  if (e?.type === "exchange") {
+    list(e.received).forEach((cards, i) => list(cards).forEach((c) =>
+      mark(cardIn(table, `.seat[data-seat="${i}"] .received`, c), "just received")));
+  }
+}
+
+// renderTable(state, {bottom, viewer, event}) -> element. `bottom`: the seat drawn nearest
+// the viewer (the perspective's seat; seat 0 for a spectator); `event`: this step's.
+export function renderTable(s, { bottom = 0, viewer = null, event = null } = {}) {
   const exp = exposure(s);
   const me = viewer ?? s.viewer ?? null;
   const seats = [0, 1, 2, 3].map((k) => seat(s, (bottom + k) % 4, POSITIONS[k], me, exp));
-  return el("div", { class: "gz-table", dataset: { renderer: "gongzhu", phase: s.phase } },
+  const table = el("div", { class: "gz-table", dataset: { renderer: "gongzhu", phase: s.phase } },
     statusLine(s), ...seats, centre(s, exp), scores(s), result(s));
+  markStep(table, event);
+  return table;
+}
+
+// The end of the game: places, each round's points and the total (equal totals share a
+// place: no tie-break).
+export function summary(s) {
+  if (!s?.result) return null;
+  const history = list(s.history);
+  return {
+    title: "Game over",
+    columns: [...history.map((_, r) => `Round ${r + 1}`), "Total"],
+    rows: list(s.result.places).map((place, seat) => ({ seat, place,
+      values: [...history.map((row) => points(row?.[seat])), points(s.result.scores?.[seat] ?? s.totals?.[seat])] })),
+  };
 }
 
 // What the marks on the cards mean (shown under the table).
@@ -151,5 +188,6 @@ export function legend() {
     el("span", {}, card("QS", { small: true }), " the pig −100"),
     el("span", {}, card("JD", { small: true }), " the sheep +100"),
     el("span", {}, card("10C", { small: true }), " the doubler"),
-    el("span", {}, card("AH", { small: true, exposed: true }), " exposed: value doubled"));
+    el("span", {}, card("AH", { small: true, exposed: true }), " exposed: value doubled"),
+    el("span", {}, el("span", { class: "gz-card small just", "aria-hidden": "true" }), " changed by this step"));
 }

@@ -61,26 +61,36 @@ export function cardRow(codes, { label, empty = "—", small = false, cls = "" }
 }
 
 // A field (job): crop, hours against the quota, reward card(s), the cards assigned.
-// f: {field, hours, cards, rewards, completed}.
-export function field(f, { quota, trump = null }) {
+// f: {field, hours, cards, rewards, completed}. `year`: what this year's record says of it
+// so far (the renderer reads it from the steps: failed — inspected at requisition, so not
+// completed whatever its hours —, poisoned — completed with the Wrecker on it —, closed — the
+// year is over: its workers are gone, its hours are the year's final count).
+export function field(f, { quota, trump = null, failed = false, poisoned = false, closed = false } = {}) {
   const crop = CROPS[f.field];
+  const done = f.completed && !failed;
   const title = el("h3", {},
     el("span", { class: "sym", "aria-hidden": "true" }, crop.symbol), ` ${crop.name}`,
     f.field === trump ? el("span", { class: "badge trump" }, "trump") : null,
-    f.completed ? el("span", { class: "badge done" }, "✓ completed") : null);
+    done ? el("span", { class: "badge done" }, "✓ completed") : null,
+    failed ? el("span", { class: "badge failed", title: "Inspected at requisition: failed" }, "✗ failed") : null,
+    poisoned && !failed ? el("span", { class: "badge poisoned", title: "The Wrecker is on this field" },
+                             "Wrecker on it: to be inspected") : null);
   const hours = el("div", { class: "hours" },
     el("meter", { min: 0, max: quota, value: Math.min(f.hours, quota), low: quota - 0.5,
                   "aria-label": `${crop.name} hours` }),
-    el("span", { class: "hours-text", dataset: { hours: f.hours } }, `${f.hours} / ${quota} h`));
+    el("span", { class: "hours-text", dataset: { hours: f.hours } },
+      closed ? `${f.hours} / ${quota} h (year's total)` : `${f.hours} / ${quota} h`));
   const rewards = el("div", { class: "reward" }, el("span", { class: "label" }, "Reward"),
     ...(f.rewards.length ? f.rewards.map((c) => card(c, { small: true, note: "reward" }))
       : [el("span", { class: "empty" }, "—")]));
-  return el("section", { class: `field suit-${f.field}${f.completed ? " completed" : ""}`,
+  const classes = ["field", `suit-${f.field}`, done ? "completed" : null, failed ? "failed" : null,
+                   closed ? "closed" : null].filter(Boolean);
+  return el("section", { class: classes.join(" "),
                          "aria-label": `${crop.name} ${crop.symbol} field`,
-                         dataset: { field: f.field } },
+                         dataset: { field: f.field, failed: String(failed) } },
     title, hours, rewards,
     cardRow(f.cards, { label: `Workers assigned to ${crop.name}`, small: true, cls: "assigned",
-                       empty: "no workers yet" }));
+                       empty: closed ? "workers gone at the year's end" : "no workers yet" }));
 }
 
 // A seat's cellar: {card, hidden, kind, stack}[]. A null card is hidden from this
@@ -96,11 +106,16 @@ export function cellar(cards, { label }) {
   return row;
 }
 
-// The North pile: every card sent North, face-up.
-export function north(codes) {
+// The North pile: every card sent North, face-up, each with the name of the seat whose
+// card it was when the record says so (`owners`: {card: name}).
+export function north(codes, { owners = {} } = {}) {
+  const items = codes.map((code) => el("figure", { class: "north-card", dataset: { card: code } },
+    card(code, { small: true }),
+    el("figcaption", {}, owners[code] ? owners[code] : "")));
   return el("section", { class: "north", "aria-label": "Sent North" },
     el("h3", {}, `North (${codes.length})`),
-    cardRow(codes, { label: "Cards sent North", small: true, empty: "none yet" }));
+    el("div", { class: "cards north-pile", role: "group", "aria-label": "Cards sent North, with whose they were" },
+      ...(items.length ? items : [el("span", { class: "empty" }, "none yet")])));
 }
 
 // A trick: {cards, seats, leader}; names: seat names. `title` e.g. "Trick" or "Last trick".

@@ -4,8 +4,10 @@
 // Also its legend, its stylesheet (card faces) and its legal-input controls.
 import { el } from "../dom.js";
 import { CROPS, cardRow, cellar, field, north, trick } from "./kolkhoz-cards.js";
+import { markStep, northOwners, yearRecord } from "./kolkhoz-steps.js";
 
 export { controls, inputLabel } from "./kolkhoz-controls.js";
+export { summary, units } from "./kolkhoz-steps.js";
 
 export const stylesheet = new URL("./kolkhoz.css", import.meta.url).href;
 
@@ -20,7 +22,7 @@ function statusLine(s) {
     el("span", { class: "year", dataset: { year: s.year } }, s.year ? `Year ${s.year} of ${s.years}` : "Before the Plan"),
     s.famine ? el("span", { class: "badge famine" }, "Famine") : null,
     el("span", { class: "trump-now", dataset: { trump: s.trump || "" } }, `Trump: ${trump}`),
-    el("span", { class: "phase" }, `Phase: ${PHASES[s.phase] || s.phase}`),
+    el("span", { class: "phase" }, `Phase: ${s.phase === "setup" && s.year ? `year ${s.year} is over` : PHASES[s.phase] || s.phase}`),
     s.tricks_in_year ? el("span", { class: "tricks" }, ["play", "assign"].includes(s.phase)
       ? `Trick ${s.tricks_played + 1} of ${s.tricks_in_year}`
       : `${s.tricks_played} of ${s.tricks_in_year} tricks played`) : null);
@@ -60,16 +62,25 @@ function currentTrick(s) {
                                               winner: last.winner });
 }
 
-// renderTable(state, {hints: {quota}, bottom}) -> element. `bottom`: the seat drawn
-// nearest the viewer (the perspective's seat; seat 0 for a spectator).
-export function renderTable(s, { hints = {}, bottom = 0 } = {}) {
+// renderTable(state, {hints: {quota}, bottom, history, event}) -> element. `bottom`: the
+// seat drawn nearest the viewer (the perspective's seat; seat 0 for a spectator);
+// `history`: the steps' events so far (this year's inspected fields, whose card went
+// North); `event`: this step's, marked on the table (what changed).
+export function renderTable(s, { hints = {}, bottom = 0, history = [], event = null } = {}) {
   const quota = hints.quota;
+  const year = yearRecord(history);
+  // between two years (and at the end) the fields keep the year's hours, their workers gone
+  const closed = ["setup", "over"].includes(s.phase) && s.year > 0;
   const seats = [0, 1, 2, 3].map((k) => seat(s, (bottom + k) % 4, POSITIONS[k]));
   const centre = el("div", { class: "centre" },
     el("div", { class: "fields", role: "group", "aria-label": "Fields" },
-      ...s.fields.map((f) => field(f, { quota, trump: s.trump }))),
+      ...s.fields.map((f) => field(f, { quota, trump: s.trump, closed, failed: year.failed.has(f.field),
+                                        poisoned: year.poisoned.has(f.field) }))),
     currentTrick(s));
-  return el("div", { class: "table" }, statusLine(s), ...seats, centre, north(s.north));
+  const table = el("div", { class: "table" }, statusLine(s), ...seats, centre,
+                   north(s.north, { owners: northOwners(history, s.seats) }));
+  markStep(table, event);
+  return table;
 }
 
 // What the marks on the cards mean (shown under the table).
@@ -79,5 +90,6 @@ export function legend() {
     el("span", {}, el("span", { class: "card note-hidden", "aria-hidden": "true" },
       el("span", { class: "rank" }, "9")), " hidden cellar card this viewer may see"),
     el("span", {}, el("span", { class: "card note-reward", "aria-hidden": "true" },
-      el("span", { class: "rank" }, "A")), " reward card"));
+      el("span", { class: "rank" }, "A")), " reward card"),
+    el("span", {}, el("span", { class: "card just", "aria-hidden": "true" }), " changed by this step"));
 }

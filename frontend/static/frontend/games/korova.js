@@ -10,7 +10,16 @@
 import { el } from "../dom.js";
 import { card, cardRow, headsText, plural, rowName, tableRow } from "./korova-cards.js";
 
+import { cardIn, mark } from "../marks.js";
+
 export { controls, inputLabel } from "./korova-controls.js";
+
+// The jumps: a turn is marked by its `turn` event (everyone chooses; the turn before's
+// reveal and rows still in view), a round by its `round` event (four new rows).
+export const units = [
+  { name: "turn", at: (frame) => frame.type === "turn" },
+  { name: "round", at: (frame) => frame.type === "round" },
+];
 
 export const stylesheet = new URL("./korova.css", import.meta.url).href;
 
@@ -191,21 +200,47 @@ function result(s) {
     el("strong", {}, `Game over — ${winners.length > 1 ? "winners" : "winner"} (fewest heads): ${winners.join(", ")}`));
 }
 
-// renderTable(state, {bottom, viewer}) -> element. `bottom`: the seat drawn first (the
+// What this step changed, marked on the table: the card just placed in its row, the cards
+// just taken into a pile, the seat that just chose.
+function markStep(table, e) {
+  if (!e) return;
+  const seat = `.seat[data-seat="${e.seat}"]`;
+  if (e.type === "place") mark(cardIn(table, ".kv-rows", e.card), "just placed");
+  if (e.type === "take") list(e.cards).forEach((c) => mark(cardIn(table, `${seat} .pile`, c), "just taken"));
+  if (e.type === "choose") mark(table.querySelector(`${seat} .choice`), "just chose");
+  if (e.type === "low_card" || e.type === "take_row") mark(table.querySelector(".kv-low"), null);
+}
+
+// The end of the game: places, each round's heads and the total (fewest wins; tied totals
+// share a place).
+export function summary(s) {
+  if (!s?.result) return null;
+  const history = list(s.history);
+  return {
+    title: "Game over",
+    columns: [...history.map((_, r) => `Round ${r + 1} heads`), "Total heads"],
+    rows: list(s.result.places).map((place, seat) => ({ seat, place,
+      values: [...history.map((row) => row?.[seat] ?? "—"), s.result.scores?.[seat] ?? s.scores?.[seat] ?? "—"] })),
+  };
+}
+
+// renderTable(state, {bottom, viewer, event}) -> element. `event`: this step's (marked). `bottom`: the seat drawn first (the
 // perspective's seat; seat 0 for a spectator); the others follow in seat order around
 // the table.
-export function renderTable(s, { bottom = 0, viewer = null } = {}) {
+export function renderTable(s, { bottom = 0, viewer = null, event = null } = {}) {
   const me = viewer ?? s.viewer ?? null;
   const n = list(s.seats).length;
   const first = Number.isInteger(me) ? me : (bottom < n ? bottom : 0);
   const order = Array.from({ length: n }, (_, k) => (first + k) % n);
-  return el("div", { class: "kv-table", dataset: { renderer: "korova", phase: s.phase, seats: n } },
+  const table = el("div", { class: "kv-table", dataset: { renderer: "korova", phase: s.phase, seats: n } },
     statusLine(s),
     el("div", { class: "kv-centre" }, rows(s),
       el("div", { class: "kv-side" }, lowCard(s, me), reveal(s), draft(s, me))),
     el("div", { class: "kv-seats", role: "list", "aria-label": "Seats" },
       ...order.map((i) => { const node = seat(s, i, me); node.setAttribute("role", "listitem"); return node; })),
     scores(s), result(s));
+  markStep(table, event);
+  return table;
 }
 
 // What the marks on the cards mean (shown under the table).
