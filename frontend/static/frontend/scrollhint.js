@@ -29,7 +29,7 @@ export function scrollHints(root = document) {
       watched.add(box);
       box.setAttribute("role", "region");
       box.setAttribute("tabindex", "0");
-      box.setAttribute("aria-label", `${tableName(box)}, scrolls sideways`);
+      if (!box.hasAttribute("aria-label")) box.setAttribute("aria-label", `${tableName(box)}, scrolls sideways`);
       box.before(el("p", { class: "scroll-hint", hidden: true }, box.dataset.hint || DEFAULT_HINT));
       const observer = new ResizeObserver(() => update(box));
       observer.observe(box);
