@@ -1,5 +1,6 @@
 """Pages. The browser holds no game rules: each page's ES module renders what the API
-computed. Views only pick the template (and 404 for an unknown game or league)."""
+computed. Views only pick the template (and 404 for an unknown game or league; the index
+also fills its filter form's choices)."""
 
 from __future__ import annotations
 

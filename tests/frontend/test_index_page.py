@@ -19,6 +19,7 @@ from tests.replays.helpers import bot_log, store
 
 from . import data
 from .a11y import PHONE, check_page
+from .netlog import failures
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 EXAMPLES = Path(__file__).resolve().parents[1] / "gongzhu" / "examples"
@@ -40,6 +41,7 @@ def test_paging_and_a_player_filter_in_the_url(page, live_server):
     end = gongzhu.events.order_by("-seq").first().payload
     winners = [n for n, p in zip(gongzhu.seats, end["places"], strict=True) if p == 1]
 
+    failed = failures(page)
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(f"{live_server.url}/")
     page.wait_for_selector("#games tr")
@@ -77,6 +79,7 @@ def test_paging_and_a_player_filter_in_the_url(page, live_server):
     page.wait_for_function("document.querySelectorAll('#games tr').length === 1")
     assert page.get_by_role("searchbox", name="Player").input_value() == "GRUS"
     assert page.evaluate(data.UNNAMED_CONTROLS) == []
+    assert failed == []  # no failed request (the favicon included), no console error
 
     page.goto(f"{live_server.url}/?date_from=2026-13-40")  # a bad value: the API's message
     page.wait_for_selector("#message:not(:empty)")

@@ -14,19 +14,12 @@ from urllib.parse import urlparse
 import pytest
 
 from .a11y import DESKTOP, PHONE, check_page
+from .netlog import failures
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 FITS = "document.documentElement.scrollWidth <= window.innerWidth"
 RULEBOOKS = [("", "Kolkhoz"), ("gongzhu/", "Gong Zhu"), ("korova/", "Korova"),
              ("arne/", "Arne Total")]
-
-
-def failures(page) -> list[str]:
-    """Records every response of 400 or more and every console error from now on."""
-    seen: list[str] = []
-    page.on("response", lambda r: seen.append(f"{r.status} {r.url}") if r.status >= 400 else None)
-    page.on("console", lambda m: seen.append(f"console: {m.text}") if m.type == "error" else None)
-    return seen
 
 
 def test_every_rulebook_fits_a_phone_and_passes_axe(page, live_server):
