@@ -39,6 +39,8 @@ LOCAL_KEY := $(CURDIR)/var/secret_key
 LOCAL_TARGETS := demo bench bench-store bench-engine bench-load bench-league bench-memory
 $(LOCAL_TARGETS): export SECRET_KEY_FILE ?= $(LOCAL_KEY)
 $(LOCAL_TARGETS): export SECURE_HTTPS ?= false
+# The demo serves its static files as collected (each with a gzipped copy), not from the apps.
+demo: export WHITENOISE_USE_FINDERS ?= false
 
 $(LOCAL_KEY):
 	mkdir -p $(dir $@)
@@ -48,6 +50,7 @@ $(LOCAL_KEY):
 # of seeded bot games, prints the URL and serves the site (Ctrl-C to stop).
 demo: setup $(LOCAL_KEY)
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput -v 0
 	$(BIN)/python manage.py run_league --preset kolkhoz --bots 8 --format swiss --rounds 3 --seed $(DEMO_SEED)
 	$(BIN)/python manage.py run_league --game gongzhu --bots 8 --format swiss --rounds 3 --seed $(DEMO_SEED)
 	$(BIN)/python manage.py seed_demo --games $(DEMO_GAMES)

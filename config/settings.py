@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and ReDoc as our own static files (offline docs)
     "django_celery_beat",
     "axes",
     "replays",
@@ -77,6 +78,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # gzip for JSON and pages, above everything that makes or reads a response body, below
+    # WhiteNoise (static files come pre-compressed); never on a stream or a response with
+    # a CSRF token or to a POST (BREACH): config/middleware.py
+    "config.middleware.CompressionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -215,8 +220,15 @@ LANGUAGE_CODE = "en"
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
-# Serve app static files straight from the apps (no collectstatic step needed).
-WHITENOISE_USE_FINDERS = True
+# `collectstatic` writes every static file and a gzipped copy beside it (served to a
+# client that accepts gzip) into STATIC_ROOT. With WHITENOISE_USE_FINDERS on (the default:
+# development and the tests, no collectstatic step needed) WhiteNoise serves the apps'
+# own files, uncompressed; the Dockerfile and `make demo` run collectstatic and turn it off.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = _env_bool("WHITENOISE_USE_FINDERS", True)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["replays.auth.SeatTokenAuthentication"],
@@ -249,6 +261,14 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Event-sourced game store and replay service for Kolkhoz.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # /api/docs/ (Swagger UI) and /api/redoc/ load their scripts from this server's static
+    # files (drf-spectacular-sidecar, pinned in constraints.txt), never from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # Swagger UI's deep links put a link inside each operation's button (axe:
+    # nested-interactive); the operations are found by their tags instead.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": False},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "replays.schema.document_error_responses"],
     "ENUM_NAME_OVERRIDES": {

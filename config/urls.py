@@ -8,7 +8,8 @@ from accounts import web_views as account_pages
 
 urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("api/docs/", SpectacularSwaggerView.as_view(
+        url_name="schema", template_name="frontend/api_docs.html"), name="docs"),
     path("admin/", admin.site.urls),
     path("api/", include("replays.urls")),
     path("api/", include("tournaments.urls")),

@@ -9,6 +9,8 @@ extension). Rendered once per change of the file (keyed by its mtime)."""
 from __future__ import annotations
 
 import functools
+import html
+import re
 from pathlib import Path
 
 import markdown
@@ -50,11 +52,27 @@ def rulebooks() -> dict[str, str]:
     return out
 
 
-@functools.lru_cache(maxsize=2)
+_TABLE = re.compile(r"<table>.*?</table>", re.S)
+_HEADER_CELL = re.compile(r"<th[^>]*>(.*?)</th>", re.S)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _scrollable(match: re.Match[str]) -> str:
+    """A table in its own keyboard-scrollable region, named by its columns (a phone
+    scrolls the table sideways, not the page; scrollhint.js adds the visible hint)."""
+    table = match.group(0)
+    columns = [html.unescape(_TAG.sub("", c)).strip() for c in _HEADER_CELL.findall(table)]
+    name = html.escape(f"Table of {', '.join(c for c in columns if c) or 'the rules'}",
+                       quote=True)
+    return f'<div class="scroll" role="region" tabindex="0" aria-label="{name}">{table}</div>'
+
+
+@functools.lru_cache(maxsize=8)
 def _render(path: str, mtime: float) -> str:  # noqa: ARG001 - mtime is the cache key
     text = Path(path).read_text(encoding="utf-8")
-    return markdown.markdown(text, extensions=["tables", "toc", "fenced_code", "sane_lists"],
-                             output_format="html")
+    out = markdown.markdown(text, extensions=["tables", "toc", "fenced_code", "sane_lists"],
+                            output_format="html")
+    return _TABLE.sub(_scrollable, out)
 
 
 def rules_html(path: Path | None = None) -> str:

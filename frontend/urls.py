@@ -4,6 +4,7 @@ from . import views
 
 urlpatterns = [
     path("", views.index, name="index"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("games/<str:game_id>/", views.replay, name="replay"),
     path("leagues/", views.leagues, name="leagues"),
     path("leagues/<int:pk>/ladder/", views.ladder, name="ladder"),

@@ -1,12 +1,14 @@
 """Pages. The browser holds no game rules: each page's ES module renders what the API
-computed. Views only pick the template (and 404 for an unknown game or league)."""
+computed. Views only pick the template (and 404 for an unknown game or league; the index
+also fills its filter form's choices)."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 
-from replays import engine
+from replays import catalog, engine
 from replays import selectors as replay_selectors
 from replays.errors import NotFoundError
 from replays.models import Game
@@ -20,9 +22,27 @@ def _not_found(request: HttpRequest, what: str) -> HttpResponse:
     return render(request, "frontend/not_found.html", {"what": what}, status=404)
 
 
+#: the game list's filters the index page's form carries in its URL (``replays.filters``)
+INDEX_FILTERS = ("game", "status", "player", "tournament", "date_from", "date_to")
+
+
 def index(request: HttpRequest) -> HttpResponse:
-    """The landing page: the stored games, each linked to its replay."""
-    return render(request, "frontend/index.html")
+    """The landing page: the stored games a page at a time, each linked to its replay,
+    filtered by the form's query (the same names as /api/games/'s filters, so a filtered
+    page can be linked; index.js asks the API and shows its 400 message for a bad one)."""
+    query = {name: request.GET.get(name, "") for name in INDEX_FILTERS}
+    return render(request, "frontend/index.html", {
+        "games": catalog.catalog(),
+        "tournaments": Tournament.objects.select_related("season__league").order_by("-pk"),
+        "query": query, "filtered": any(query.values()),
+    })
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico`` (asked for by browsers on pages without a ``<link rel=icon>``: the
+    API docs, the admin, JSON in a tab): a temporary redirect to the site's SVG icon (its
+    hashed static name changes with each release, so the redirect is not permanent)."""
+    return redirect(static("frontend/favicon.svg"))
 
 
 def _game_name(game: Game) -> str:

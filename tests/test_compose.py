@@ -63,3 +63,19 @@ def test_celery_commands_name_the_projects_app_and_scheduler():
     module, attr = scheduler.split(":")
     assert hasattr(importlib.import_module(module), attr)
     assert module.split(".")[0] in settings.INSTALLED_APPS
+
+
+def test_the_image_serves_static_files_collected_with_their_gzipped_copies():
+    """The Dockerfile collects the static files (each with a .gz beside it,
+    ``CompressedStaticFilesStorage``) and WhiteNoise serves those, not the apps' own."""
+    from django.conf import settings
+
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert "manage.py collectstatic --noinput" in dockerfile
+    assert "ENV WHITENOISE_USE_FINDERS=false" in dockerfile
+    assert dockerfile.index("collectstatic") > dockerfile.index("pip install")
+    assert settings.STORAGES["staticfiles"]["BACKEND"] == (
+        "whitenoise.storage.CompressedStaticFilesStorage")
+    makefile = (ROOT / "Makefile").read_text()
+    assert "manage.py collectstatic --noinput" in makefile
+    assert "demo: export WHITENOISE_USE_FINDERS ?= false" in makefile

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import inline_serializer
+from drf_spectacular.utils import extend_schema_field, inline_serializer
 from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.request import Request
@@ -43,6 +43,38 @@ class GameOutputSerializer(serializers.ModelSerializer):
     def get_seed(self, game: Game) -> str | None:
         """The seed, revealed only once the game has ended."""
         return game.seed_revealed if game.status == "finished" else None
+
+
+class GameListItemSerializer(GameOutputSerializer):
+    """A game in the list: the game's fields, plus who won and its tournament table."""
+
+    winners = serializers.SerializerMethodField(
+        help_text="the names in first place once the game is finished (several on a shared "
+                  "first place); null while it is live (nothing of a live game is read) "
+                  "or once an arbiter voided it")
+    tournament = serializers.SerializerMethodField(
+        help_text="the tournament table that played it, or null: {id, name, round, table}")
+
+    class Meta(GameOutputSerializer.Meta):
+        fields = [*GameOutputSerializer.Meta.fields, "winners", "tournament"]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField(), allow_null=True))
+    def get_winners(self, game: Game) -> list[str] | None:
+        """From ``context["winners"]`` (``replays.results.winners`` of the page)."""
+        return self.context.get("winners", {}).get(game.pk)
+
+    @extend_schema_field(inline_serializer("GameTournament", {
+        "id": serializers.IntegerField(), "name": serializers.CharField(),
+        "round": serializers.IntegerField(), "table": serializers.IntegerField()},
+        allow_null=True))
+    def get_tournament(self, game: Game) -> dict[str, Any] | None:
+        """The table's tournament (``Game.table``, declared by tournaments.Table)."""
+        table = getattr(game, "table", None)
+        if table is None:
+            return None
+        t = table.round.tournament
+        return {"id": t.pk, "name": t.name, "round": table.round.number,
+                "table": table.number}
 
 
 class CreatedGameSerializer(serializers.Serializer):

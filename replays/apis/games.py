@@ -14,13 +14,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import engine, selectors, services
+from .. import engine, results, selectors, services
 from ..errors import AuthError, MalformedError
-from ..filters import GameFilter
+from ..filters import GameFilter, filter_errors_message
 from ..throttles import WholeGameThrottle
 from .common import (
     ERROR_SCHEMA,
     CreatedGameSerializer,
+    GameListItemSerializer,
     GameOutputSerializer,
     created_body,
     validated,
@@ -34,8 +35,16 @@ MAX_SEATS = 10
 
 class GameListApi(APIView):
     class Pagination(LimitOffsetPagination):
+        """``?limit=`` (default 50, at most 500) and ``?offset=``: a bad or negative
+        value means the default (DRF's behaviour); an offset past the end is an empty
+        page, however large."""
+
         default_limit = 50
         max_limit = 500
+        max_offset = 10**12
+
+        def get_offset(self, request: Request) -> int:
+            return min(super().get_offset(request), self.max_offset)
 
     pagination_class = Pagination  # the schema describes the paginated envelope
     throttle_scope = "create"
@@ -70,21 +79,35 @@ class GameListApi(APIView):
             max_length=MAX_SEATS, help_text="per seat: a registered bot that plays it, or '' for a "
                                     "person (bots move through Celery)")
 
-    @extend_schema(operation_id="games_list", responses=GameOutputSerializer(many=True),
+    @extend_schema(operation_id="games_list", responses={200: GameListItemSerializer(many=True),
+                                                         400: ERROR_SCHEMA},
                    parameters=[
                        OpenApiParameter("game", str, description="game id (GET /api/catalog/)"),
                        OpenApiParameter("status", str, enum=["live", "finished"]),
                        OpenApiParameter("preset", str, description="ruleset preset"),
-                       OpenApiParameter("player", str, description="a seat's player name"),
+                       OpenApiParameter("player", str,
+                                        description="part of a seat's player name, any case"),
+                       OpenApiParameter("tournament", int,
+                                        description="a tournament id: its tables' games"),
+                       OpenApiParameter("date_from", OpenApiTypes.DATE,
+                                        description="created on or after (UTC)"),
+                       OpenApiParameter("date_to", OpenApiTypes.DATE,
+                                        description="created on or before (UTC)"),
                    ])
     def get(self, request: Request) -> Response:
+        """The stored games, newest first, filtered (``replays.filters.GameFilter``) and
+        paginated: ``{count, next, previous, results: [game + winners + tournament]}``.
+        A bad filter value: 400 ``malformed`` naming the parameter, with ``details``."""
         filterset = GameFilter(request.query_params, queryset=selectors.game_list())
         if not filterset.is_valid():
-            raise MalformedError("invalid filter", details=filterset.errors)
-        qs = filterset.qs
+            raise MalformedError(filter_errors_message(filterset.errors),
+                                 details=filterset.errors)
+        qs = filterset.qs.select_related("table__round__tournament")
         paginator = self.Pagination()
         page = paginator.paginate_queryset(qs, request, view=self)
-        return paginator.get_paginated_response(GameOutputSerializer(page, many=True).data)
+        context = {"winners": results.winners(page)}
+        return paginator.get_paginated_response(
+            GameListItemSerializer(page, many=True, context=context).data)
 
     @extend_schema(operation_id="games_create", request=CreateInput,
                    responses={201: CreatedGameSerializer, 400: ERROR_SCHEMA, 422: ERROR_SCHEMA,

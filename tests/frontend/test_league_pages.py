@@ -17,8 +17,11 @@ import pytest
 from tournaments import selectors
 
 from . import data
+from .a11y import PHONE, check_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# the page itself never scrolls sideways (a wide table scrolls in its own region)
+FITS = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
 @pytest.fixture
@@ -38,13 +41,15 @@ def test_tournament_standings_rounds_and_csv(page, live_server, tournament, scre
     page.goto(f"{live_server.url}/")
     page.wait_for_selector("#games a")
     assert page.get_by_role("link", name="Replay game").count() == 4  # 2 rounds of 2 tables
-    page.screenshot(path=str(screenshots / "index.png"), full_page=True)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=str(screenshots / "index-phone.png"), full_page=True)
-    page.set_viewport_size({"width": 1280, "height": 900})
+    # the tournament's games on the index: its column links to it
+    assert page.locator("#games").get_by_role("link", name=tournament.name).count() == 4
     page.goto(f"{live_server.url}/leagues/")
     page.wait_for_selector("#leagues h2")
-    page.screenshot(path=str(screenshots / "leagues.png"), full_page=True)
+    check_page(page, "leagues")
+    page.set_viewport_size(PHONE)
+    check_page(page, "leagues")
+    assert page.evaluate(FITS)
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.locator("#leagues").get_by_role("link", name=tournament.name, exact=True).click()
     page.wait_for_url(f"**/tournaments/{tournament.pk}/")
     page.wait_for_selector("#standings tbody tr")
@@ -57,17 +62,34 @@ def test_tournament_standings_rounds_and_csv(page, live_server, tournament, scre
     header = page.locator("#standings th", has=page.get_by_role("button", name="Sort by Player"))
     assert header.get_attribute("aria-sort") == "ascending"
     assert column(page, "#standings", 1) == sorted(r["player"] for r in rows)
-    page.get_by_role("button", name="Sort by Cellar").click()
-    page.get_by_role("button", name="Sort by Cellar").click()
+    page.get_by_role("button", name="Sort by Cellar").click()  # the first click: most first
     cellars = [int(x) for x in column(page, "#standings", 4)]
     assert cellars == sorted(cellars, reverse=True)
+    page.get_by_role("button", name="Sort by Points").click()
+    points_button = page.get_by_role("button", name="Sort by Points")
+    points_header = page.locator("#standings th", has=points_button)
+    assert points_header.get_attribute("aria-sort") == "descending"
+    points = [float(x) for x in column(page, "#standings", 3)]
+    assert points == sorted(points, reverse=True) and points[0] > points[-1]
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Sort by Points"
+    page.keyboard.press("Enter")  # the focus stayed on it: a second press reverses
+    assert points_header.get_attribute("aria-sort") == "ascending"
+    assert [float(x) for x in column(page, "#standings", 3)] == sorted(points)
 
     tables = page.locator("#rounds section.round")
     assert tables.count() == 2
     replay_links = page.get_by_role("link", name="Replay of round")
     assert replay_links.count() == 4  # 8 players, 2 tables a round
     assert page.evaluate(data.UNNAMED_CONTROLS) == []
-    page.screenshot(path=str(screenshots / "tournament-standings.png"), full_page=True)
+    check_page(page, "tournament")
+    page.set_viewport_size(PHONE)
+    check_page(page, "tournament")
+    # every table fits the phone or scrolls inside its own named region, with a hint
+    assert page.evaluate(FITS), "the page scrolls sideways"
+    region = page.get_by_role("region", name="Standings, scrolls sideways")
+    assert region.get_attribute("tabindex") == "0"
+    assert page.locator(".scroll-hint:visible").count() >= 1
+    page.set_viewport_size({"width": 1280, "height": 900})
 
     csv_link = page.get_by_role("link", name="Download CSV")
     with urllib.request.urlopen(live_server.url + csv_link.get_attribute("href")) as response:
@@ -100,6 +122,7 @@ def test_ladder_charts_every_players_history(page, live_server, tournament, scre
     assert "over 2 games" in label
     assert page.locator("#ladder-body svg circle").count() == 8 * 3  # before, after game 1, 2
     assert page.evaluate(data.UNNAMED_CONTROLS) == []
-    page.screenshot(path=str(screenshots / "ladder.png"), full_page=True)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=str(screenshots / "ladder-phone.png"), full_page=True)
+    check_page(page, "ladder")
+    page.set_viewport_size(PHONE)
+    check_page(page, "ladder")
+    assert page.evaluate(FITS)

@@ -106,3 +106,16 @@ def test_play_page_is_the_shell_with_moves_and_404s_for_an_unknown_game(client):
     assert "frontend/play.js" in body and 'id="log"' in body and 'id="perspective"' in body
     missing = client.get("/play/00000000-0000-0000-0000-000000000000/")
     assert missing.status_code == 404 and b"No such game" in missing.content
+
+
+def test_the_favicon_is_linked_from_every_page_and_served_at_favicon_ico(client):
+    """Given the site's SVG icon / when a page or /favicon.ico is asked for / then the page
+    links it and /favicon.ico redirects (temporarily) to it, served as SVG."""
+    page = client.get("/rules/").content.decode()
+    link = re.search(r'<link rel="icon" href="([^"]+)" type="image/svg\+xml">', page)
+    assert link and link.group(1).endswith("frontend/favicon.svg")
+    r = client.get("/favicon.ico")
+    assert r.status_code == 302 and r["Location"] == link.group(1)
+    icon = client.get(r["Location"])
+    assert icon.status_code == 200 and icon["Content-Type"] == "image/svg+xml"
+    assert b"<svg" in b"".join(icon.streaming_content)

@@ -115,5 +115,7 @@ def _point_at_real_objects(case: Any, objects: dict[str, Any]) -> dict[str, str]
 @schema.parametrize()
 @settings(suppress_health_check=list(HealthCheck), deadline=None)
 def test_no_server_error_and_no_schema_violation(case, objects):
-    headers = _point_at_real_objects(case, objects)
-    case.call_and_validate(checks=CHECKS, headers=headers or None)
+    # The WSGI transport asks for gzip (as requests does) but hands the body over still
+    # compressed; compression is transport, not the schema (tests/test_compression.py).
+    headers = {"Accept-Encoding": "identity", **_point_at_real_objects(case, objects)}
+    case.call_and_validate(checks=CHECKS, headers=headers)

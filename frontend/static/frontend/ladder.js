@@ -2,6 +2,7 @@
 // drawn as a chart from /api/players/{id}/ratings/?league=.
 import { getAll, getJSON } from "./api.js";
 import { el } from "./dom.js";
+import { scrollHints } from "./scrollhint.js";
 import { ratingChart, series } from "./ratingchart.js";
 
 const root = document.querySelector("[data-league]");
@@ -23,6 +24,7 @@ async function load() {
     el("td", { class: "num wide-only" }, String(r.games)),
     el("td", { class: "chart" }, ratingChart(histories[i], { name: r.player, lo, hi })))));
   if (!rows.length) body.append(el("tr", {}, el("td", { colspan: "7" }, "No rated games yet.")));
+  scrollHints();
 }
 
 load().catch((error) => { body.textContent = `Could not load the ladder: ${error.message}`; });

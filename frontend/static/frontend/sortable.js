@@ -1,6 +1,8 @@
 // A sortable data table: header buttons sort by a column (click again to reverse),
 // with aria-sort on the sorted header. sortable(table, {columns, rows, cell, key, dir}).
-// columns: [{key, label, num}]; cell(row, column) -> Node|string (default row[key]).
+// columns: [{key, label, num, first}]; `first`: the order of a column's first click
+// ("descending" for points and totals: highest first; default "ascending");
+// cell(row, column) -> Node|string (default row[key]). The clicked button keeps the focus.
 import { el } from "./dom.js";
 
 export function sortable(table, { columns, rows, cell = (row, c) => String(row[c.key] ?? ""),
@@ -24,9 +26,11 @@ export function sortable(table, { columns, rows, cell = (row, c) => String(row[c
       "aria-sort": c.key === state.key ? state.dir : "none" },
       el("button", { type: "button", class: "sort", "aria-label": `Sort by ${c.label}`,
                      onclick: () => {
-                       state.dir = state.key === c.key && state.dir === "ascending" ? "descending" : "ascending";
+                       if (state.key === c.key) state.dir = state.dir === "ascending" ? "descending" : "ascending";
+                       else state.dir = c.first || "ascending";
                        state.key = c.key;
                        render();
+                       thead.querySelector(`th[aria-sort="${state.dir}"] button`)?.focus();
                      } }, c.label)))));
     tbody.replaceChildren(...sorted.map((row) => el("tr", {}, ...columns.map((c) =>
       el("td", { class: c.num ? "num" : null }, cell(row, c))))));

@@ -6,6 +6,7 @@
 // also see the error and a Resume button (POST /api/tables/{id}/resume/).
 import { ApiError, getJSON } from "./api.js";
 import { el } from "./dom.js";
+import { scrollHints } from "./scrollhint.js";
 import { sortable } from "./sortable.js";
 
 const root = document.querySelector("[data-tournament]");
@@ -18,15 +19,20 @@ const title = (name) => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/
 
 // The standings' columns for the game's terms and table size (Kolkhoz: … Points, Cellar,
 // Medals, Opp. points, 1st … 4th).
+// A first click sorts the best first: most points, the score as the game ranks it
+// (fewest first when a lower score wins), most of each tie-break and of each place.
 function columns(terms, size) {
+  const most = "descending";
   return [
     { key: "rank", label: "Rank", num: true }, { key: "player", label: "Player" },
-    { key: "games", label: "Games", num: true }, { key: "points", label: "Points", num: true },
-    { key: terms.score, label: title(terms.score), num: true },
-    ...terms.tiebreaks.map((name) => ({ key: name, label: title(name), num: true })),
-    { key: "opponents_points", label: "Opp. points", num: true },
+    { key: "games", label: "Games", num: true, first: most },
+    { key: "points", label: "Points", num: true, first: most },
+    { key: terms.score, label: title(terms.score), num: true,
+      first: terms.lower_score_wins ? "ascending" : most },
+    ...terms.tiebreaks.map((name) => ({ key: name, label: title(name), num: true, first: most })),
+    { key: "opponents_points", label: "Opp. points", num: true, first: most },
     ...Array.from({ length: size }, (_, i) => ({ key: PLACE_KEYS[i] || `places_${i + 1}`,
-      label: ordinal(i + 1), num: true })),
+      label: ordinal(i + 1), num: true, first: most })),
   ];
 }
 
@@ -41,7 +47,7 @@ function tieBreakNote(terms) {
 function seatCell(table, seat) {
   const place = table.places?.[seat.seat];
   const score = table.scores?.[seat.seat];
-  return el("td", {}, seat.player,
+  return el("td", { "data-label": `Seat ${seat.seat}` }, seat.player,
     place ? el("span", { class: "muted" }, ` — ${ordinal(place)}, ${score}`) : null);
 }
 
@@ -55,7 +61,7 @@ async function resume(table) {
 
 function statusCell(table) {
   // organisers get the error of a table that is retrying ("" when none), others null
-  return el("td", {}, table.error && table.status !== "failed"
+  return el("td", { "data-label": "Status" }, table.error && table.status !== "failed"
     ? el("span", { title: table.error }, `${table.status} (retrying)`) : table.status);
 }
 
@@ -86,15 +92,15 @@ function playLink(round, table) {
 function roundSection(round, size) {
   const seatNumbers = Array.from({ length: size }, (_, s) => s);
   const rows = round.tables.flatMap((table) => [el("tr", {},
-    el("td", { class: "num" }, String(table.number)),
+    el("td", { class: "num", "data-label": "Table" }, String(table.number)),
     ...seatNumbers.map((s) => seatCell(table, table.seats.find((x) => x.seat === s) || { seat: s, player: "—" })),
     statusCell(table),
-    el("td", {}, table.game
+    el("td", { "data-label": "Replay" }, table.game
       ? el("a", { href: `/games/${table.game}/`, "aria-label": `Replay of round ${round.number}, table ${table.number}` }, "Replay")
       : "—", playLink(round, table))), failedRow(round, table)]);
   return el("section", { class: "round", "aria-label": `Round ${round.number}` },
     el("h3", {}, `Round ${round.number} `, el("span", { class: `badge status-${round.status}` }, round.status)),
-    el("div", { class: "scroll" }, el("table", { class: "data", "aria-label": `Tables of round ${round.number}` },
+    el("div", { class: "scroll" }, el("table", { class: "data stack", "aria-label": `Tables of round ${round.number}` },
       el("thead", {}, el("tr", {}, el("th", { class: "num" }, "Table"),
         ...seatNumbers.map((s) => el("th", {}, `Seat ${s}`)), el("th", {}, "Status"), el("th", {}, "Replay"))),
       el("tbody", {}, ...rows))));
@@ -114,6 +120,7 @@ async function load() {
   rounds.replaceChildren(...(t.rounds_detail.length
     ? t.rounds_detail.map((round) => roundSection(round, t.table_size))
     : [el("p", { class: "muted" }, "No rounds played yet.")]));
+  scrollHints();
 }
 
 load().catch((error) => { document.getElementById("message").textContent = `Could not load the tournament: ${error.message}`; });
