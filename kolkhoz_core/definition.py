@@ -257,8 +257,10 @@ class KolkhozDefinition(GameDefinition):
         """``{kind, to_move, yours, options, inputs}`` (``choices`` in the form the play
         page renders): ``options`` (only when ``yours``): suits (trump), card codes
         (play), swap choices as ``{"pass": true}`` or ``{"hand", "cellar"}``, or per
-        trick card its legal fields (assign); ``inputs``: every legal input (not for
-        assign, whose inputs are the product of the fields)."""
+        trick card its legal fields (assign), with ``hours``: ``{card: hours}``, what
+        each trick card adds to the field it goes to (card.value; 0 for a drunkard), so
+        the page shows running totals without knowing the rule; ``inputs``: every
+        legal input (not for assign, whose inputs are the product of the fields)."""
         ch = self.eng.choices(state)
         mover = None if (ch.chance or state.finished) else ch.seat
         yours = seat is not None and mover == seat
@@ -271,6 +273,7 @@ class KolkhozDefinition(GameDefinition):
                               for o in ch.options]
         elif ch.kind == "assign":
             out["options"] = {card: list(fields) for card, fields in ch.options.items()}
+            out["hours"] = {self.eng.CODE[c]: state.hours_of(c) for c in state.trick}
         else:
             out["options"] = list(ch.options)
         if ch.kind != "assign":

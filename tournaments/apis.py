@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions
 from rest_framework.authentication import SessionAuthentication
@@ -22,8 +23,9 @@ from replays.apis import GameOutputSerializer
 from replays.auth import BasicAuthentication
 from replays.errors import MalformedError, NotFoundError
 from replays.models import Game
+from replays.selectors import game_get
 
-from . import recovery, selectors, serializers, services
+from . import clock, recovery, selectors, serializers, services
 from .models import League, Player, RatingChange, Season, Table, Tournament
 from .renderers import StandingsCSVRenderer
 
@@ -217,6 +219,19 @@ class TableResumeApi(OrganiserView, APIView):
         table = (Table.objects.select_related("round").prefetch_related("seats__player")
                  .get(pk=pk))
         return Response(serializers.TableSerializer(table, context={"request": request}).data)
+
+
+class GameClockApi(APIView):
+    """GET: the deadline of the turns running now in a game played at a tournament
+    table (``clock.game_clock``): ``{game, now, limit_s, window, policy, turns: [{seat,
+    started_at, due_at, seconds_left}]}``; ``limit_s`` null and no turns when the game
+    has no deadline. 404 ``not_found`` for an unknown game. Public."""
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request, game_id: str) -> Response:
+        response = Response(clock.game_clock(game=game_get(game_id=game_id)))
+        response["Cache-Control"] = "no-store"
+        return response
 
 
 class PlayerListApi(generics.ListAPIView):

@@ -19,6 +19,7 @@ urlpatterns = [
     path("tables/", apis.TableListApi.as_view(), name="tables"),
     path("tables/<int:pk>/", apis.TableDetailApi.as_view(), name="table"),
     path("tables/<int:pk>/resume/", apis.TableResumeApi.as_view(), name="table-resume"),
+    path("games/<str:game_id>/clock/", apis.GameClockApi.as_view(), name="game-clock"),
     path("players/", apis.PlayerListApi.as_view(), name="players"),
     path("players/<int:pk>/", apis.PlayerDetailApi.as_view(), name="player"),
     path("players/<int:pk>/ratings/", apis.PlayerRatingsApi.as_view(), name="player-ratings"),

@@ -1,0 +1,61 @@
+"""The clock of a game played at a tournament table: whose turn is running against a
+deadline, since when and until when (what the play page counts down and "my games"
+lists). The same reckoning as the timeout policy (``humans.table_timeout_apply``): a
+seat's turn begins when it joins the seats that may act (the event before it was
+recorded then), and the limit is the table's window limit while a response window is
+open, else its move limit. Bots and seats taken over by the autopilot have no deadline.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from replays import engine
+from replays.advance import stored_events
+from replays.models import Game, GameEvent, GameStatus
+
+from .humans import table_limits
+from .models import Table, TableStatus
+
+
+def game_clock(*, game: Game, now: Any = None) -> dict[str, Any]:
+    """``{game, now, limit_s, window, policy, turns: [{seat, started_at, due_at,
+    seconds_left}]}`` — ``limit_s``: the limit that applies to the turns running now
+    (seconds; None when the game has no deadline: not at a table, no limit set, or
+    over); ``window``: true when it is a response window's limit; ``turns``: each seat
+    held by a person that may act now, lowest first (``seconds_left`` may be negative
+    just before the timeout policy applies). Times are ISO 8601 (UTC); ``now`` is the
+    server's, so a page counts down from ``seconds_left`` whatever its own clock says.
+    Public: who may act is public at every game's table."""
+    now = now or timezone.now()
+    out: dict[str, Any] = {"game": str(game.pk), "now": now.isoformat(), "limit_s": None,
+                           "window": False, "policy": None, "turns": []}
+    table = (Table.objects.select_related("round__tournament")
+             .filter(game=game, status__in=[TableStatus.PENDING, TableStatus.PLAYING]).first())
+    if table is None or game.status != GameStatus.LIVE:
+        return out
+    limits = table_limits(table)
+    if not limits.shortest():
+        return out
+    pos = engine.fold_log(stored_events(game), game=game.game)
+    window = bool(pos.defn.window_open(pos.state))
+    limit = limits.window if window else limits.move
+    if not limit:
+        return out
+    out.update(limit_s=limit, window=window, policy=limits.policy)
+    movers = sorted(pos.movers.get(pos.head, frozenset()))
+    people = {s.seat: s for s in table.seats.select_related("player").filter(seat__in=movers)}
+    for mover in movers:
+        seat = people.get(mover)
+        start = pos.turn_started(mover)
+        if seat is None or seat.player.is_bot or seat.autopilot or not start:
+            continue
+        started = GameEvent.objects.get(game=game, seq=start - 1).recorded_at
+        due = started + timedelta(seconds=limit)
+        out["turns"].append({"seat": mover, "started_at": started.isoformat(),
+                             "due_at": due.isoformat(),
+                             "seconds_left": round((due - now).total_seconds(), 1)})
+    return out
