@@ -2,22 +2,30 @@
 // /api/games/{id}/state/) says the seat may do now. A game's renderer may draw a kind of
 // decision its own way (renderer.controls[kind]); any other decision gets one button per
 // input the server listed (legal.inputs). The browser computes no rule: it offers what
-// the server listed, and the server validates what is sent.
+// the server listed, and the server validates what is sent. A renderer may also export
+// `playWords`: {kinds: {kind: words}, unit: its score's word} for the turn and result lines.
 import { el } from "./dom.js";
 
 function seatName(seats, seat) { return seats[seat] ?? `seat ${seat}`; }
 
-// Whose decision the game awaits, in words ("Your turn: play.", "Waiting for Boris (play).").
-export function turnText(legal, { seats = [], finished = false } = {}) {
+// What a decision kind is, in the game's words: the renderer's `playWords.kinds[kind]`
+// ("name trump", "send the trick's workers to the fields"), else the kind itself.
+export function kindText(kind, renderer = {}) {
+  return renderer.playWords?.kinds?.[kind] || kind || "";
+}
+
+// Whose decision the game awaits, in words ("Your turn: play a card.", "Waiting for
+// Boris to name trump.").
+export function turnText(legal, { seats = [], finished = false, renderer = {} } = {}) {
   if (finished) return "Game over.";
   if (!legal) return "";
-  const kind = legal.kind ? `: ${legal.kind}` : "";
-  if (legal.yours) return `Your turn${kind}.`;
+  const what = kindText(legal.kind, renderer);
+  if (legal.yours) return what ? `Your turn: ${what}.` : "Your turn.";
   const movers = Array.isArray(legal.may_act) ? legal.may_act
     : (legal.to_move === null || legal.to_move === undefined ? [] : [legal.to_move]);
   if (!movers.length) return "Waiting for the game to go on.";
   const names = movers.map((s) => seatName(seats, s)).join(", ");
-  return `Waiting for ${names}${legal.kind ? ` (${legal.kind})` : ""}.`;
+  return `Waiting for ${names}${what ? ` to ${what}` : ""}.`;
 }
 
 // A listed input in words: the renderer's, else its type and facts ("choose: number 2").
@@ -43,16 +51,25 @@ export function movesElement(legal, ctx, renderer = {}) {
       disabled: ctx.busy, onclick: () => ctx.send(input) }, inputText(input, renderer))));
 }
 
-// The end of the game: places (and scores) when the seat's view states them.
-export function resultElement(state, seats = []) {
+// The end of the game: places (best first) and scores when the view states them, and a
+// link to the game's replay. `unit`: the game's word for its score ("points", "heads").
+export function resultElement(state, seats = [], { replay = null, unit = "points", viewer = null } = {}) {
   const result = state?.result;
-  const list = el("ol", {});
+  const list = el("ol", { class: "places", "aria-label": "Places" });
   if (result && Array.isArray(result.places)) {
     const order = [...result.places.keys()].sort((a, b) => result.places[a] - result.places[b]);
     for (const i of order) {
-      const score = Array.isArray(result.scores) ? `, ${result.scores[i]} points` : "";
-      list.append(el("li", {}, `${seatName(seats, i)}: place ${result.places[i]}${score}`));
+      const score = Array.isArray(result.scores) ? ` — ${result.scores[i]} ${unit}` : "";
+      const you = i === viewer ? " (you)" : "";
+      list.append(el("li", { class: result.places[i] === 1 ? "first" : null, dataset: { seat: i, place: result.places[i] } },
+        `${ordinal(result.places[i])} place: ${seatName(seats, i)}${you}${score}`));
     }
   }
-  return [el("h2", {}, "Game over"), list.children.length ? list : null];
+  return [el("h2", {}, "Final places"), list.children.length ? list : null,
+    replay ? el("p", {}, el("a", { class: "replay-link", href: replay }, "Watch the replay of the whole game, every card face up")) : null];
+}
+
+function ordinal(n) {
+  const tail = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
+  return `${n}${tail}`;
 }

@@ -3,11 +3,13 @@
 // What only this page does: who the seat is (a seat token — "Sit in" or #token=… — or
 // the signed-in account that holds the seat), the seat's decision at the head of the
 // game (the server's `legal` from GET /api/games/{id}/state/, drawn by controls.js),
-// sending it (POST /api/games/{id}/commands/ {expected_seq, input}), and following the
-// game live (NDJSON long-poll GET /api/games/{id}/stream/?after=SEQ). No game rules here.
+// sending it (POST /api/games/{id}/commands/ {expected_seq, input}), following the game
+// live (NDJSON long-poll GET /api/games/{id}/stream/?after=SEQ), and the panel at the
+// top (play-panel.js): what just happened, the time left, the result. No game rules here.
 import { getJSON, postJSON } from "./api.js";
 import { movesElement, resultElement, turnText } from "./controls.js";
 import * as persp from "./perspective.js";
+import { Clock, drawRecent, watchOverflow } from "./play-panel.js";
 import { Shell } from "./shell.js";
 
 const root = document.getElementById("play");
@@ -15,9 +17,11 @@ const game = root.dataset.game;
 const csrf = document.querySelector('meta[name="csrf-token"]')?.content || "";
 const $ = (id) => document.getElementById(id);
 let shell = null;
+let clock = null;
 let current = null;   // the last /state/ answer: {head_seq, finished, viewer, seats, state, legal}
 let busy = false;
 let after = -1;       // the last seq the stream delivered
+let since = null;     // the first step after this seat's last decision sent from this page
 
 const token = () => persp.savedToken(game)?.token || null;
 
@@ -26,21 +30,39 @@ function setStatus(text, isError = false) {
   $("status").className = isError ? "error" : "";
 }
 
+function drawWho() {
+  const { viewer, seats } = current;
+  const account = root.dataset.user;
+  const how = account ? `signed in as ${account}` : (viewer === null ? "" : "with this seat's token");
+  $("you").textContent = viewer === null
+    ? (account ? `Signed in as ${account} · watching (you hold no seat here).` : "Watching as a spectator.")
+    : `You play ${seats[viewer]} (seat ${viewer})${how ? `, ${how}` : ""}.`;
+  if ($("sign-in")) $("sign-in").hidden = viewer !== null || Boolean(token());
+}
+
 function drawMoves() {
   if (!current) return;
   const { legal, finished, viewer } = current;
-  Object.assign(root.dataset, { seat: viewer === null ? "" : String(viewer), headSeq: String(current.head_seq),
-    finished: String(finished), yours: String(Boolean(legal?.yours)), kind: legal?.kind || "" });
-  $("you").textContent = viewer === null ? "Spectating." : `You play ${current.seats[viewer]} (seat ${viewer}).`;
-  if ($("sign-in")) $("sign-in").hidden = viewer !== null;
-  $("phase").textContent = turnText(legal, { seats: current.seats, finished });
+  const renderer = shell.renderer;
+  drawWho();
+  $("phase").textContent = turnText(legal, { seats: current.seats, finished, renderer });
   $("phase").classList.toggle("yours", Boolean(legal?.yours) && !finished);
-  const ctx = { state: current.state, viewer, seats: current.seats, busy, send, redraw: drawMoves };
-  const moves = finished ? null : movesElement(legal, ctx, shell.renderer);
+  const ctx = { state: current.state, viewer, seats: current.seats, busy, send, redraw: drawMoves,
+                hints: shell.data || {} };
+  const moves = finished ? null : movesElement(legal, ctx, renderer);
   $("actions-section").hidden = !moves;
   $("actions").replaceChildren(...(moves ? [moves] : []));
   $("result").hidden = !finished;
-  $("result").replaceChildren(...(finished ? resultElement(current.state, current.seats) : []));
+  $("result").replaceChildren(...(finished ? resultElement(current.state, current.seats, {
+    replay: root.dataset.replay, unit: renderer.playWords?.unit, viewer }) : []));
+  if (finished) {
+    $("game-status").textContent = "Finished";
+    $("game-status").className = "badge status-finished";
+  }
+  drawRecent($("recent"), $("recent-list"), shell.frames, since);
+  // what the tests (and anyone scripting the page) read: the head drawn, whose decision
+  Object.assign(root.dataset, { seat: viewer === null ? "" : String(viewer), headSeq: String(current.head_seq),
+    finished: String(finished), yours: String(Boolean(legal?.yours)), kind: legal?.kind || "" });
 }
 
 function drawBehind() {  // looking back while the game goes on: a way back to the latest step
@@ -50,15 +72,19 @@ function drawBehind() {  // looking back while the game goes on: a way back to t
 }
 
 async function refresh() {
+  let state;
   try {
-    current = (await getJSON(`/api/games/${game}/state/`, { token: token() })).body;
+    state = (await getJSON(`/api/games/${game}/state/`, { token: token() })).body;
   } catch (error) {
     setStatus(error.message || String(error), true);
     return;
   }
-  if (current.viewer !== null) shell.ownSeat = current.viewer;
-  drawMoves();
+  if (state.viewer !== null) shell.ownSeat = state.viewer;
+  // the table first, then the controls: both then show the same head
   await shell.update().catch((error) => shell.fail(error));
+  current = state;
+  drawMoves();
+  clock.refresh({ seats: state.seats, viewer: state.viewer, finished: state.finished });
 }
 
 async function send(input) {
@@ -69,8 +95,10 @@ async function send(input) {
   const r = await postJSON(`/api/games/${game}/commands/`, { expected_seq: current.head_seq, input },
                            { token: token(), csrf }).catch((error) => ({ ok: false, status: 0, body: null, error }));
   busy = false;
-  if (r.ok) setStatus("");
-  else if (r.body?.error) {
+  if (r.ok) {
+    setStatus("");
+    since = current.head_seq;  // the seq of this decision: its step and what followed
+  } else if (r.body?.error) {
     const e = r.body.error;
     setStatus(`${e.message}${e.rule ? ` [${e.rule}]` : ""} (${e.code})`, true);
   } else setStatus(`error ${r.status || r.error}`, true);
@@ -107,10 +135,13 @@ async function follow() {
 }
 
 async function start() {
+  if ($("sign-in") && token()) $("sign-in").hidden = true;
   shell = await Shell.open(root, { failText: "Could not load the game" });
+  clock = new Clock(game, $("clock"), $("clock-left"));
   shell.onShow = drawBehind;
-  shell.onToken = refresh;
+  shell.onToken = () => (shell.data ? refresh() : null);  // at start: refreshed below, once loaded
   $("latest").addEventListener("click", () => shell.ctl.last());
+  watchOverflow($("table"));
   await shell.start({ defaultStep: -1 });
   await refresh();
   follow();

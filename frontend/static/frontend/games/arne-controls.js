@@ -163,6 +163,13 @@ function arne(legal, ctx) {
       passWords) : null);
 }
 
+// The words of the turn line and the result (../controls.js turnText, resultElement).
+export const playWords = {
+  kinds: { main: "play white cards, or pass", window: "answer in the response window (a black card, or pass)",
+           final: "take the final turn", give: "give two cards to the Plus Two" },
+  unit: "points",
+};
+
 // The summary's kinds (arne_core legal_summary): the main window, a before- or
 // after-window, a final turn, a Plus Two's give — one builder for all.
 export const controls = { main: arne, window: arne, final: arne, give: arne };

@@ -16,7 +16,7 @@ import {
 import { eventFocus, eventText } from "./arne-events.js";
 import { openWindow, turnPanel } from "./arne-turn.js";
 
-export { controls, inputLabel } from "./arne-controls.js";
+export { controls, inputLabel, playWords } from "./arne-controls.js";
 
 // The jumps: a window (main, before, after) is marked by its `window` event, a turn by its
 // `turn` event — and the final round by its `final_round` event.

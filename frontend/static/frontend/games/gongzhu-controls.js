@@ -86,6 +86,12 @@ function chooser(kind, legal, { viewer, busy, send }) {
 const pass = (legal, ctx) => chooser("pass", legal, ctx);
 const expose = (legal, ctx) => chooser("expose", legal, ctx);
 
+// The words of the turn line and the result (../controls.js turnText, resultElement).
+export const playWords = {
+  kinds: { play: "play a card", pass: "pass three cards", expose: "expose scoring cards (or none)" },
+  unit: "points",
+};
+
 export const controls = { play, pass, expose };
 
 // A listed input in words, for a kind without its own control.

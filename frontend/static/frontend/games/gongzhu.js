@@ -9,7 +9,7 @@ import { card, cardRow, points, trick } from "./gongzhu-cards.js";
 
 import { cardIn, mark, markPlayed } from "../marks.js";
 
-export { controls, inputLabel } from "./gongzhu-controls.js";
+export { controls, inputLabel, playWords } from "./gongzhu-controls.js";
 
 // The jumps: a trick is marked by its `trick` event (the four cards and who took them), a
 // round by its `round` event (the round begins).

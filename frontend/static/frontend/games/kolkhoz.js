@@ -6,7 +6,7 @@ import { el } from "../dom.js";
 import { CROPS, cardRow, cellar, field, north, trick } from "./kolkhoz-cards.js";
 import { markStep, northOwners, yearRecord } from "./kolkhoz-steps.js";
 
-export { controls, inputLabel } from "./kolkhoz-controls.js";
+export { controls, inputLabel, playWords } from "./kolkhoz-controls.js";
 export { summary, units } from "./kolkhoz-steps.js";
 
 export const stylesheet = new URL("./kolkhoz.css", import.meta.url).href;
@@ -91,5 +91,10 @@ export function legend() {
       el("span", { class: "rank" }, "9")), " hidden cellar card this viewer may see"),
     el("span", {}, el("span", { class: "card note-reward", "aria-hidden": "true" },
       el("span", { class: "rank" }, "A")), " reward card"),
-    el("span", {}, el("span", { class: "card just", "aria-hidden": "true" }), " changed by this step"));
+    el("span", {}, el("span", { class: "card just", "aria-hidden": "true" }), " changed by this step"),
+    el("span", {}, el("span", { class: "card wrecker", "aria-hidden": "true" },
+      el("span", { class: "rank" }, "★")), " the Wrecker (the joker: 14 hours, wins any trick)"),
+    el("span", {}, "☭ Planner: deals and names trump"),
+    el("span", {}, "Brigadier: won the trick, assigns its cards"),
+    el("span", {}, "★ medals: tricks won"));
 }

@@ -79,6 +79,13 @@ function takeRow(legal, { viewer, busy, send, state }) {
     el("div", { id: "take-rows", class: "row-buttons", role: "group", "aria-label": "Rows to take" }, ...buttons));
 }
 
+// The words of the turn line and the result (../controls.js turnText, resultElement):
+// Korova counts heads, and the fewest win.
+export const playWords = {
+  kinds: { choose: "choose a card", take_row: "take a row", pick: "pick a card from the draft" },
+  unit: "heads",
+};
+
 export const controls = { choose, take_row: takeRow, pick };
 
 // A listed input in words, for a kind without its own control.

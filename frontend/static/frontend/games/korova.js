@@ -12,7 +12,7 @@ import { card, cardRow, headsText, plural, rowName, tableRow } from "./korova-ca
 
 import { cardIn, mark } from "../marks.js";
 
-export { controls, inputLabel } from "./korova-controls.js";
+export { controls, inputLabel, playWords } from "./korova-controls.js";
 
 // The jumps: a turn is marked by its `turn` event (everyone chooses; the turn before's
 // reveal and rows still in view), a round by its `round` event (four new rows).
