@@ -169,6 +169,8 @@ def _assert_the_end(page, gid, seat, names):
     assert all(name in text for name in names)
     assert result.locator(f"a.replay-link[href='/games/{gid}/']").count() == 1
     assert page.inner_text("#phase") == "Game over."
+    assert "The Plan is over." in page.inner_text("#recent li.latest")  # in words
+    assert "Not signed in" not in page.inner_text("body")
     assert page.inner_text("#game-status") == "Finished"
 
 
@@ -189,13 +191,15 @@ def test_a_person_plays_a_whole_kolkhoz_game_against_three_bots(live_server, bro
     page.wait_for_url(f"**/play/{gid}/")
     page.wait_for_function(READY)
     assert _main_data(page)["seat"] == str(seat)
-    assert "You play anya" in page.inner_text("#you") and "signed in as anya" in page.inner_text("#you")
+    you = page.inner_text("#you")
+    assert "You play anya" in you and "signed in as anya" in you
     assert not page.locator("#sign-in").count()
     # the deadline, counting down
     page.wait_for_selector("#clock:not([hidden])")
     first = page.inner_text("#clock-left")
     assert re.fullmatch(r"1[45]:\d\d", first), first
-    page.wait_for_function("t => document.getElementById('clock-left').textContent !== t", arg=first)
+    page.wait_for_function("t => document.getElementById('clock-left').textContent !== t",
+                           arg=first)
     # the table is the renderer's, with the North pile and the legend saying what ★ is
     assert page.locator("#table .table .north").count() == 1
     assert "Wrecker" in page.inner_text("#legend")
@@ -216,7 +220,8 @@ def test_a_person_plays_a_whole_kolkhoz_game_against_three_bots(live_server, bro
     # every assignment sent is the one the person clicked together
     sent = [e.payload for e in mine.order_by("seq") if e.payload["type"] == "assign"]
     assert sum(len(e["cards"]) for e in sent) == len(seen["totals"])
-    assert {c: f for e in sent for c, f in e["cards"].items()} == {c: f for c, f, *_ in seen["totals"]}
+    clicked = {c: f for c, f, *_ in seen["totals"]}
+    assert {c: f for e in sent for c, f in e["cards"].items()} == clicked
     page.click("#result a.replay-link")
     page.wait_for_url(f"**/games/{gid}/**")
     page.wait_for_selector("#table .table")
