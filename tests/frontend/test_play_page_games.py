@@ -50,9 +50,8 @@ def test_gongzhu_on_the_play_page_mid_game_and_at_the_end(page, live_server):
     done = game_create(events=events, seed="gz-end", game="gongzhu")
     _open(page, f"{live_server.url}/play/{done.game.pk}/#token={done.seat_tokens[1]}")
     page.wait_for_selector("#result:not([hidden])")
-    places = page.locator("#result li[data-place]")
-    assert places.count() == 4 and "(you)" in page.inner_text("#result")
-    assert "points" in page.inner_text("#result")
+    assert "You finished" in page.inner_text("#result") and "points" in page.inner_text("#result")
+    assert page.locator("#summary tbody tr[data-place]").count() == 4
     assert page.locator(f"#result a.replay-link[href='/games/{done.game.pk}/']").count() == 1
     check_page(page, "play-gongzhu-end")
     page.set_viewport_size(PHONE)

@@ -160,14 +160,18 @@ def play_through(page, *, seed: int, shoot: bool = False, limit: int = 400):
 
 
 def _assert_the_end(page, gid, seat, names):
-    result = page.locator("#result")
-    places = result.locator("li[data-place]")
-    assert places.count() == 4
-    text = result.inner_text()
-    assert "1st place:" in text and "points" in text and "(you)" in text
-    assert set(places.evaluate_all("els => els.map(e => Number(e.dataset.seat))")) == {0, 1, 2, 3}
-    assert all(name in text for name in names)
-    assert result.locator(f"a.replay-link[href='/games/{gid}/']").count() == 1
+    result = page.inner_text("#result")
+    assert re.search(r"You finished (1st|2nd|3rd|4th) of 4 with -?\d+ points\.", result), result
+    assert "Winner" in result
+    assert page.locator(f"#result a.replay-link[href='/games/{gid}/']").count() == 1
+    # every place, score and tie-break: the shell's end-of-game summary
+    page.wait_for_selector("#summary:not([hidden])")
+    rows = page.locator("#summary tbody tr[data-place]")
+    assert rows.count() == 4
+    assert set(rows.evaluate_all("els => els.map(e => Number(e.dataset.seat))")) == {0, 1, 2, 3}
+    assert all(name in page.inner_text("#summary") for name in names)
+    mine = page.get_attribute("#result .mine", "data-place")
+    assert page.get_attribute(f"#summary tr[data-seat='{seat}']", "data-place") == mine
     assert page.inner_text("#phase") == "Game over."
     assert "The Plan is over." in page.inner_text("#recent li.latest")  # in words
     assert "Not signed in" not in page.inner_text("body")

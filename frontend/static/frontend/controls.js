@@ -51,21 +51,24 @@ export function movesElement(legal, ctx, renderer = {}) {
       disabled: ctx.busy, onclick: () => ctx.send(input) }, inputText(input, renderer))));
 }
 
-// The end of the game: places (best first) and scores when the view states them, and a
-// link to the game's replay. `unit`: the game's word for its score ("points", "heads").
+// The end of the game, for the seat: its place and score ("You finished 2nd of 4 with 15
+// points."), the winner, and a link to the replay. The full standings (every place, score
+// and tie-break) are the shell's end-of-game summary just below (summary.js).
+// `unit`: the game's word for its score ("points", "heads").
 export function resultElement(state, seats = [], { replay = null, unit = "points", viewer = null } = {}) {
   const result = state?.result;
-  const list = el("ol", { class: "places", "aria-label": "Places" });
+  const lines = [];
   if (result && Array.isArray(result.places)) {
-    const order = [...result.places.keys()].sort((a, b) => result.places[a] - result.places[b]);
-    for (const i of order) {
-      const score = Array.isArray(result.scores) ? ` — ${result.scores[i]} ${unit}` : "";
-      const you = i === viewer ? " (you)" : "";
-      list.append(el("li", { class: result.places[i] === 1 ? "first" : null, dataset: { seat: i, place: result.places[i] } },
-        `${ordinal(result.places[i])} place: ${seatName(seats, i)}${you}${score}`));
+    const score = (i) => (Array.isArray(result.scores) ? ` with ${result.scores[i]} ${unit}` : "");
+    if (viewer !== null && result.places[viewer] !== undefined) {
+      lines.push(el("p", { class: "mine", dataset: { place: result.places[viewer] } },
+        `You finished ${ordinal(result.places[viewer])} of ${result.places.length}${score(viewer)}.`));
     }
+    const winners = [...result.places.keys()].filter((i) => result.places[i] === 1);
+    lines.push(el("p", { class: "winners" }, `${winners.length > 1 ? "Winners" : "Winner"}: `,
+      winners.map((i) => `${seatName(seats, i)}${i === viewer ? " (you)" : ""}${score(i)}`).join(", "), "."));
   }
-  return [el("h2", {}, "Final places"), list.children.length ? list : null,
+  return [el("h2", {}, "Final result"), ...lines,
     replay ? el("p", {}, el("a", { class: "replay-link", href: replay }, "Watch the replay of the whole game, every card face up")) : null];
 }
 

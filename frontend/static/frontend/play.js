@@ -66,6 +66,7 @@ function drawMoves() {
 }
 
 function drawBehind() {  // looking back while the game goes on: a way back to the latest step
+  if (shell.data && !root.dataset.seat && shell.data.viewer !== null) root.dataset.seat = String(shell.data.viewer);
   const behind = shell.data && !shell.atEnd;
   $("behind").hidden = !behind;
   if (behind) $("behind-text").textContent = `You are looking at step ${shell.step}; the game is at step ${shell.frames.length - 1}.`;
@@ -80,6 +81,7 @@ async function refresh() {
     return;
   }
   if (state.viewer !== null) shell.ownSeat = state.viewer;
+  root.dataset.seat = state.viewer === null ? "" : String(state.viewer);  // who, at once
   // the table first, then the controls: both then show the same head
   await shell.update().catch((error) => shell.fail(error));
   current = state;
