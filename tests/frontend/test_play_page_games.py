@@ -37,7 +37,7 @@ def test_gongzhu_on_the_play_page_mid_game_and_at_the_end(page, live_server):
     assert page.locator("#recent li").count() >= 1
     check_page(page, "play-gongzhu-mid")
     page.set_viewport_size(PHONE)
-    assert page.locator(".moves").bounding_box()["y"] < 300
+    assert page.locator(".moves").bounding_box()["y"] < PHONE["height"] / 2
     check_page(page, "play-gongzhu-mid")
     page.goto("about:blank")
 
