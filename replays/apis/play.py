@@ -183,7 +183,8 @@ class GameStreamApi(SeatViewMixin, APIView):
             response["X-Accel-Buffering"] = "no"
         else:
             head = live.wait_for_head(game_id=game.pk, beyond=after + 1, timeout=wait)
-            game.refresh_from_db()
+            # Read again after the wait; a game deleted meanwhile is a 404, not a 500.
+            game = selectors.game_get(game_id=game.pk)
             events = _redacted_after(game, viewer, after)
             lines = "".join(json.dumps(e, separators=(",", ":"), ensure_ascii=False) + "\n"
                             for e in events)
@@ -220,7 +221,9 @@ def _sse(game_id: Any, viewer: int | None, after: int, wait: float) -> Any:
         left = deadline - time.monotonic()
         head = live.wait_for_head(game_id=game_id, beyond=after + 1,
                                   timeout=max(0.0, min(left, SSE_HEARTBEAT_S)))
-        game = Game.objects.get(pk=game_id)
+        game = Game.objects.filter(pk=game_id).first()
+        if game is None:  # deleted meanwhile (an admin's clean-up): the stream just ends
+            return
         for event in _redacted_after(game, viewer, after):
             data = json.dumps(event, separators=(",", ":"), ensure_ascii=False)
             yield f"id: {event.get('seq')}\nevent: {event.get('type')}\ndata: {data}\n\n"

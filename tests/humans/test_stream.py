@@ -9,6 +9,7 @@ import threading
 import time
 
 import pytest
+from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from replays import live
@@ -48,6 +49,24 @@ def test_long_poll_of_a_live_game_waits_then_answers_empty(api):
     assert r.status_code == 200 and ndjson(r) == []
     assert 0.3 <= time.monotonic() - t0 < 3
     assert r["X-Head-Seq"] == str(head) and r["X-Game-Status"] == "live"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_deleted_while_its_stream_waits_is_a_404_not_a_500(api, monkeypatch):
+    """A database flush while a long-poll waits (games are protected from deletion, but a
+    test server flushes between tests while a page still polls): the reread finds no
+    game and answers 404 instead of a 500; server-sent events just end."""
+    created = game_create_from_engine(ruleset=ONE_YEAR, seats=list("ABCD"), first_planner=0,
+                                      seed="stream-gone")
+    game = created.game
+
+    def wait_then_gone(*, game_id, beyond, timeout):
+        call_command("flush", interactive=False, verbosity=0)
+        return beyond - 1
+
+    monkeypatch.setattr(live, "wait_for_head", wait_then_gone)
+    r = api.get(f"/api/games/{game.pk}/stream/?after={game.head_seq - 1}&wait=1")
+    assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
 
 
 @pytest.mark.django_db
