@@ -3,8 +3,8 @@ tournament from "My games", finds the game there with "Your turn" once the organ
 starts it, plays the whole game against a bot from the play page, and opens its replay
 from "My games". The game is Korova 006 at a two-seat table with the penalty threshold at
 1 head (the game ends after one hand: about ten cards and a few row takes to choose — the
-shortest whole game of the registered games for a person's seat). The same sign-up and
-"My games" at 390 × 844, and every account page checked by axe-core at both sizes.
+shortest whole game of the registered games for a person's seat). The whole flow runs at
+desktop size and at 390 × 844; every account page is checked by axe-core at both sizes.
 
 The playing loop (``play_until_over``) knows nothing of Korova: it clicks the first
 enabled button among the play page's offered choices (``#actions``) until the game is
@@ -101,7 +101,10 @@ def play_until_over(page, limit: int = 80) -> int:
     pytest.fail(f"the game was not over after {limit} decisions")
 
 
-def test_sign_up_enter_play_a_whole_game_from_my_games_and_open_its_replay(page, live_server):
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_sign_up_enter_play_a_whole_game_from_my_games_and_open_its_replay(page, live_server,
+                                                                            size):
+    page.set_viewport_size(size)
     base = live_server.url
     t = open_korova_tournament()
     sign_up(page, base, "nadia", check="account-signup")
