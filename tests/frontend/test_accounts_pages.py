@@ -109,6 +109,7 @@ def test_sign_up_enter_play_a_whole_game_from_my_games_and_open_its_replay(page,
     t = open_korova_tournament()
     sign_up(page, base, "nadia", check="account-signup")
     check_page(page, "account-my-games-new")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
 
     # enter the open tournament from My games
     page.get_by_role("button", name=f"Enter {t.name}").click()
@@ -145,6 +146,9 @@ def test_sign_up_enter_play_a_whole_game_from_my_games_and_open_its_replay(page,
     expect(row).to_contain_text(re.compile(r"(1st|2nd)"))
     assert not page.locator(f'a[href="/play/{gid}/"]').count()
     check_page(page, "account-my-games-finished")
+    # every column readable at either size: nothing cut off, no sideways scroll
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
+    expect(row.get_by_role("link", name=re.compile("^Replay"))).to_be_in_viewport()
     row.get_by_role("link", name=re.compile("^Replay")).click()
     page.wait_for_url(f"**/games/{gid}/")
     page.wait_for_selector("[data-shell][data-renderer]")
