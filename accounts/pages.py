@@ -5,7 +5,7 @@ act (public) and the tables' results."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Count, Q
@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from replays import engine
 from replays.advance import stored_events
-from replays.models import GameEvent, GameSeat, GameStatus
-from tournaments.humans import table_limits
+from replays.models import GameSeat, GameStatus
+from tournaments.clock import game_clock
 from tournaments.models import Entry, Format, Table, Tournament, TournamentStatus
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -31,23 +31,18 @@ def _game_name(game_id: str) -> str:
         return game_id
 
 
-def _turn(game: Any, seat: int, table: Table | None) -> dict[str, Any]:
+def _turn(game: Any, seat: int, table: Table | None, now: datetime) -> dict[str, Any]:
     """Who may act in a live game (seat indexes, public) and, when ``seat`` may act at a
-    table with a time limit, the moment its turn ends (the turn's start — the event
-    before it was recorded then — plus the move limit, or the window limit while a
-    response window is open: ``tournaments.humans``)."""
+    table with a time limit, the moment its turn ends: ``tournaments.clock.game_clock``'s
+    ``due_at`` for the seat — the reckoning the play page counts down and the timeout
+    policy applies (none for a seat the autopilot plays, or a table no longer playing)."""
     pos = engine.fold_log(stored_events(game), game=game.game)
     movers = sorted(pos.movers.get(pos.head, frozenset()))
     deadline: datetime | None = None
     if seat in movers and table is not None:
-        limits = table_limits(table)
-        limit = limits.window if pos.defn.window_open(pos.state) else limits.move
-        start = pos.turn_started(seat)
-        if limit and start:
-            began = (GameEvent.objects.filter(game=game, seq=start - 1)
-                     .values_list("recorded_at", flat=True).first())
-            if began is not None:
-                deadline = began + timedelta(seconds=limit)
+        turns = game_clock(game=game, now=now)["turns"]
+        due = next((t["due_at"] for t in turns if t["seat"] == seat), None)
+        deadline = datetime.fromisoformat(due) if due else None
     return {"movers": movers, "deadline": deadline}
 
 
@@ -84,7 +79,7 @@ def my_seats(*, user: Any, limit: int = 100) -> list[dict[str, Any]]:
         table = tables.get(game.pk)
         names = list(game.seats)
         live = game.status == GameStatus.LIVE
-        turn = _turn(game, s.index, table) if live else {"movers": [], "deadline": None}
+        turn = _turn(game, s.index, table, now) if live else {"movers": [], "deadline": None}
         place = ""
         if table is not None and table.places and s.index < len(table.places):
             place = _ordinal(int(table.places[s.index]))

@@ -13,22 +13,39 @@ from .cards import colour_of, face, kind
 RULES_DOC = "docs/arne/rules.md"
 COLOUR_NAMES = {"R": "red", "B": "blue", "Y": "yellow", "G": "green", "O": "orange",
                 "P": "purple"}
-KIND_NAMES = {"X3": "an X3", "GRAB": "a Grab", "PLUS2C": "a Plus Two (score cards)",
+# The cards' names as the table names them (frontend games/arne-cards.js NEUTRAL).
+KIND_NAMES = {"X3": "a Triple ×3", "GRAB": "a Grab", "PLUS2C": "a Plus Two (score cards)",
               "PLUS2K": "a Plus Two (black cards)", "DRAW3": "a Draw Three",
-              "HANDS": "a Pass Hands", "SWAP": "a Swap Seats", "CHAM": "a chameleon",
-              "THIEF": "a thief", "CRUSH": "a crush", "LOCK": "a lock", "STOP": "a STOP!",
-              "REV": "a REVERSE!"}
+              "HANDS": "a Pass Hands", "SWAP": "a Swap Seats", "CHAM": "a Chameleon",
+              "THIEF": "a Thief", "CRUSH": "a Crush", "LOCK": "a Lock", "STOP": "a Stop!",
+              "REV": "a Reverse!"}
 
 
 def card_name(code: Any) -> str:
-    """``R500.1`` → "red 500 (R500.1)", ``CRUSH.2`` → "a crush (CRUSH.2)"; None → "a card"."""
+    """A card in words, as the table names it — never its code (people read the replay):
+    ``R500.1`` → "Red 500", ``O-200.2`` → "Orange −200", ``CRUSH.2`` → "a Crush";
+    None (hidden from this viewer) → "a card"."""
     if not isinstance(code, str):
         return "a card"
     c = colour_of(code)
     if c:
         f = face(code)
-        return f"{COLOUR_NAMES[c]} {'−200' if f == '-200' else f} ({code})"
-    return f"{KIND_NAMES.get(kind(code), kind(code))} ({code})"
+        return f"{COLOUR_NAMES[c].capitalize()} {'−200' if f == '-200' else f}"
+    return KIND_NAMES.get(kind(code), "a card")
+
+
+def _cap(text: str) -> str:
+    """A sentence that begins with a card's name ("a Crush …") begins with a capital."""
+    return text[:1].upper() + text[1:]
+
+
+def _played(colour: str, code: Any) -> str:
+    """"the white card Green 50", "the black card Orange −200"; an action card by its
+    name alone ("a Grab", "a Crush"), a hidden one as "a white card"."""
+    name = card_name(code)
+    if name == "a card":
+        return f"a {colour} card"
+    return name if name.startswith("a ") else f"the {colour} card {name}"
 
 
 def _area(a: Any) -> str:
@@ -99,7 +116,7 @@ def _white(e: dict[str, Any], who: Any) -> str:
         extra = f" on the pile of {card_name(e['target'])}"
     if "colour" in e:
         extra += f" and the colour {COLOUR_NAMES.get(e['colour'], e['colour'])}"
-    return f"{who(e['seat'])} plays the white card {card_name(e['card'])}{extra}."
+    return f"{who(e['seat'])} plays {_played('white', e['card'])}{extra}."
 
 
 def _black(e: dict[str, Any], who: Any) -> str:
@@ -112,7 +129,7 @@ def _black(e: dict[str, Any], who: Any) -> str:
         extra = " on the discard pile's top card"
     elif "target" in e:
         extra = f" on the pile of {card_name(e['target'])}"
-    return f"{who(e['seat'])} plays the black card {card_name(e['card'])}{extra}."
+    return f"{who(e['seat'])} plays {_played('black', e['card'])}{extra}."
 
 
 def _pass(e: dict[str, Any], who: Any) -> str:
@@ -124,12 +141,16 @@ def _pass(e: dict[str, Any], who: Any) -> str:
 
 
 def _placed(e: dict[str, Any], who: Any) -> str:
+    return _cap(_placed_text(e))
+
+
+def _placed_text(e: dict[str, Any]) -> str:
     c = e["card"]
     if e.get("chameleon"):
         colour = COLOUR_NAMES.get(e["area"], e["area"])
         own = colour_of(c) == e["area"]
         note = "" if own else f"; it now counts as {colour} (cham.with)"
-        return (f"{card_name(c)} goes with the chameleon {e['chameleon']} into "
+        return (f"{card_name(c)} goes with a Chameleon into "
                 f"{_area(e['area'])}{note} (cham.place).")
     if face(c) == "-200":
         return f"{card_name(c)} goes into {_area(e['area'])}: −200 there (minus200)."
@@ -144,7 +165,7 @@ def _placed(e: dict[str, Any], who: Any) -> str:
 def _discarded(e: dict[str, Any], who: Any) -> str:
     cards = e["cards"]
     verb = "goes" if isinstance(cards, list) and len(cards) == 1 else "go"
-    return f"{_cards(cards)} {verb} to the discard pile."
+    return _cap(f"{_cards(cards)} {verb} to the discard pile.")
 
 
 def _tripled(e: dict[str, Any], who: Any) -> str:
@@ -160,31 +181,31 @@ def _tripled(e: dict[str, Any], who: Any) -> str:
                                "area it lies in")
         what = (f"it counts {3 * int(face(base) or 0)}{tail} while it is live (not crushed, "
                 "or crushed and restored by a lock: score.pile)")
-    return f"The X3 {e['card']} goes on the pile of {card_name(base)}: {what} (x3.target)."
+    return f"A Triple ×3 goes on the pile of {card_name(base)}: {what} (x3.target)."
 
 
 def _crushed(e: dict[str, Any], who: Any) -> str:
-    return (f"{who(e['seat'])}'s crush {e['card']} lies on {card_name(e['target'])}: it scores "
+    return (f"{who(e['seat'])}'s Crush lies on {card_name(e['target'])}: it scores "
             "nothing (with its X3 too) unless a lock restores it (crush).")
 
 
 def _locked(e: dict[str, Any], who: Any) -> str:
     if e["cancels"] == "crush":
-        return (f"The lock {e['card']} cancels the crush on {card_name(e['target'])}: the card "
+        return (f"A Lock cancels the Crush on {card_name(e['target'])}: the card "
                 "counts again, its X3 included — a lock cancels a crush, it does not remove "
                 "it (lock).")
-    return f"The lock {e['card']} cancels {card_name(e['target'])}: that −200 counts 0 (lock)."
+    return f"A Lock cancels {card_name(e['target'])}: that −200 counts 0 (lock)."
 
 
 def _stolen(e: dict[str, Any], who: Any) -> str:
     if e["source"] == "discard":
-        return (f"{who(e['seat'])}'s thief takes {card_name(e['card'])}, the discard pile's top "
+        return (f"{who(e['seat'])}'s Thief takes {card_name(e['card'])}, the discard pile's top "
                 "card, into their hand (thief.discard).")
     own = "thief.own" in (e.get("rules") or [])
     tail = (" It is their own colour: the chameleon goes to the discard pile and the card "
             "stays as a plain pile (thief.own)." if own else
             f" It now counts for {COLOUR_NAMES.get(e['area'])}.")
-    return (f"{who(e['seat'])}'s thief takes the chameleon pile of {card_name(e['card'])} "
+    return (f"{who(e['seat'])}'s Thief takes the chameleon pile of {card_name(e['card'])} "
             f"from {_area(e['source'])} into {_area(e['area'])}, whole (thief.combo).{tail}")
 
 
@@ -229,11 +250,11 @@ def _swapped(e: dict[str, Any], who: Any) -> str:
 
 
 def _claim(e: dict[str, Any], who: Any) -> str:
-    what = (" — a REVERSE: the direction turns if it is the turn's last claim (under "
-            "reverse_stack = each_reverses, every REVERSE turns it)"
+    what = ("; a Reverse! turns the direction if it is the turn's last claim (under "
+            "reverse_stack = each_reverses, every Reverse! turns it)"
             if e["effect"] == "reverse" else "")
-    return (f"{who(e['seat'])} claims the next turn with {e['card']}{what}; the last STOP "
-            "or REVERSE played this turn decides who moves (claim.last).")
+    return (f"{who(e['seat'])} claims the next turn with {card_name(e['card'])}{what}; the "
+            "last Stop! or Reverse! played this turn decides who moves (claim.last).")
 
 
 def _dummy_control(e: dict[str, Any], who: Any) -> str:
@@ -242,7 +263,8 @@ def _dummy_control(e: dict[str, Any], who: Any) -> str:
 
 
 def _turn_end(e: dict[str, Any], who: Any) -> str:
-    why = (f"{e['decided_by']} played last decides (claim.last)" if e.get("decided_by")
+    why = (f"{card_name(e['decided_by'])}, played last, decides (claim.last)"
+           if e.get("decided_by")
            else "the next position in the direction of play (turn.order)")
     return (f"Turn {e['turn']} ends; next: {who(e['next_seat'])} at position "
             f"{e['next_position']} — {why}.")
@@ -252,7 +274,7 @@ def _final_round(e: dict[str, Any], who: Any) -> str:
     order = ", ".join(who(s) for s in e["order"])
     return ("The deck is empty: the final round — in turn, each plays one black card or "
             "passes (one lap, or under final_round = until_passes until every seat has "
-            "passed in succession), no white cards, STOP and REVERSE decide no turn "
+            "passed in succession), no white cards, Stop! and Reverse! decide no turn "
             f"(end.final_claims); in the order {order} (end.trigger).")
 
 

@@ -12,6 +12,8 @@ from django import forms
 from replays import engine
 from replays.models import Game
 
+from .presenters import option_words
+
 
 class RaiseForm(forms.Form):
     seq_from = forms.IntegerField(min_value=0, label="From step")
@@ -106,15 +108,18 @@ class WhatIfForm(forms.Form):
             choices=presets, required=False, label="Preset",
             help_text="a preset resets every option to its own; options below still apply")
         for o in self.options:
+            words = option_words(game.game, o.name)
+            label, about = words if words else (option_label(o.name), "")
             if isinstance(o.default, int) and not isinstance(o.default, bool) and any(
                     isinstance(v, str) for v in o.values):
                 self.free.add(o.name)
                 self.fields[o.name] = forms.IntegerField(
-                    required=False, label=option_label(o.name),
-                    help_text=f"{value_label(o.values[0])}; blank: as played")
+                    required=False, label=label,
+                    help_text="; ".join(filter(None, [
+                        about, f"{value_label(o.values[0])}; blank: as played"])))
                 continue
             self.fields[o.name] = forms.ChoiceField(
-                required=False, label=option_label(o.name),
+                required=False, label=label, help_text=about,
                 choices=[("", "as played")] + [(json.dumps(v), value_label(v))
                                                for v in o.values])
 

@@ -226,3 +226,46 @@ def whatif_words(game: Game, result: dict[str, Any]) -> dict[str, Any]:
             "alternative": alternative or "the game would have ended there",
             "summary": f"The first step ruled differently is step {div.get('seq')}.",
             "sentences": sentences, "clauses": [clause_link(game.game, c) for c in rules]}
+
+
+# Kolkhoz's options in the project's words (docs/rules.md "Options", each clause linked
+# there): a plain label and one line saying what switching it does. Other games' options
+# keep their generated names (``option_words`` falls back).
+KOLKHOZ_OPTIONS: dict[str, tuple[str, str]] = {
+    "deck": ("Deck size", "52 cards (5 years with a famine) or the 36-card game"),
+    "years": ("Years in the Plan", "how many years are played (5 by default, the 5th a famine)"),
+    "swap": ("Swap", "from year 2, each player may exchange a hand card for a cellar card"),
+    "stakh": ("Stakhanovite hero",
+              "a player who wins every trick of a year is spared that year's requisition"),
+    "wrecker": ("The Wrecker (joker)",
+                "a joker worth 14 that wins any trick and poisons the field he is put on"),
+    "nomenklatura": ("Nomenklatura",
+                     "the trump Jack, Queen and King each act on the field they are put on"),
+    "orden": ("Medal to the boss, the work to us",
+              "brigadiers claim rewards at once and alone answer for failed fields "
+              "(36 cards: a completed field's workers go to its brigadier as a stack)"),
+    "northern": ("Northern play",
+                 "completed fields pay no reward; everyone answers for every failed field"),
+    "mice": ("Conversations with the mice",
+             "requisition is judged across the whole table, field by field"),
+    "accum": ("Accumulation", "unclaimed rewards stay on their field and pile up year on year"),
+    "medals": ("Half a cabinet of medals",
+               "medals are kept all game and each adds 1 point to the final score"),
+    "trump_selection": ("Who names trump", "the planner chooses, or trump is drawn at random"),
+    "first_lead": ("First lead of the year", "the planner, or the player on the planner's left"),
+    "swap_scope": ("Cellar cards a swap may take",
+                   "any, workers only (never a reward card), or hidden cards only"),
+    "reveal": ("Card sent North at requisition",
+               "the highest matching cellar card, or the highest hidden one first"),
+    "tiebreak_medals": ("Medals that break a tie", "medals of the whole game, or of the last year"),
+    "k36_vulnerable": ("Who answers for failed fields (36 cards)",
+                       "players who took a stack this year, or everyone who won a trick"),
+    "wrecker_returns": ("The Wrecker comes back",
+                        "a Wrecker sent North returns to the deck the next year"),
+}
+
+
+def option_words(game_type: str, name: str) -> tuple[str, str] | None:
+    """``(label, description)`` of a game's option in plain words, or None when the game
+    has none written (the form then shows the option's generated name)."""
+    return KOLKHOZ_OPTIONS.get(name) if game_type == "kolkhoz" else None

@@ -23,6 +23,7 @@ from tests.humans.helpers import (
     the_table,
 )
 from tournaments import services
+from tournaments.clock import game_clock
 from tournaments.models import Entry, Player, PlayerKind
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
@@ -180,6 +181,14 @@ def test_my_games_lists_only_the_persons_own_seats_and_nothing_hidden():
     assert 'class="your-turn">Your turn<' in body and "1 game awaits your move" in body
     assert row["opponents"] == [n for n in mine.game.seats if n != "anya"]
     assert row["tournament"]["name"] == "Mixed" and "time left: 9 min" in body
+    # the deadline is the play page's clock (tournaments.clock), not a second reckoning:
+    # the same moment, and none once the autopilot plays the seat
+    [turn] = game_clock(game=mine.game)["turns"]
+    assert turn["seat"] == row["seat"] and row["deadline"].isoformat() == turn["due_at"]
+    mine.seats.filter(seat=row["seat"]).update(autopilot=True)
+    [auto] = client.get("/my-games/").context["live"]
+    assert auto["your_turn"] and auto["deadline"] is None and auto["time_left"] == ""
+    mine.seats.filter(seat=row["seat"]).update(autopilot=False)
     # the rows hold names, public turn facts and links only: no hand, no seed
     assert set(row) == {"game", "game_name", "status", "seat", "you", "opponents",
                         "your_turn", "waiting_for", "deadline", "time_left", "tournament",

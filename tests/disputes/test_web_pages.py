@@ -170,8 +170,13 @@ def test_whatif_page_in_plain_words():
     game = known_game()
     c = client_of(None)
     form = visible(c.get(f"/disputes/whatif/{game.pk}/").content.decode())
-    assert "Swap scope" in form and "hidden or revealed" in form
+    assert "Cellar cards a swap may take" in form and "hidden or revealed" in form
     assert "swap_scope" not in form and "_" not in form
+    # each Kolkhoz option by a plain label and a line saying what it does, never by its
+    # internal name ("Stakh", "K36 vulnerable", "Orden")
+    assert "Stakhanovite hero" in form and "spared that year's requisition" in form
+    assert "Who answers for failed fields (36 cards)" in form
+    assert not re.search(r"\b(Stakh|K36 vulnerable|Orden|Accum|Swap scope)\b", form)
     r = c.get(f"/disputes/whatif/{game.pk}/?run=1&accum=true")
     body = r.content.decode()
     assert r.status_code == 200, body

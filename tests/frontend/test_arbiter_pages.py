@@ -98,7 +98,7 @@ def test_an_arbiter_raises_previews_and_rules_on_the_site(page, live_server, siz
     check_page(page, "disputes-list")
 
     page.goto(f"{live_server.url}/disputes/whatif/{game.pk}/")
-    page.get_by_label("Accum").select_option(label="on")
+    page.get_by_label("Accumulation", exact=True).select_option(label="on")
     page.get_by_role("button", name="Run the what-if").click()
     result = page.locator(".whatif-result")
     result.wait_for()

@@ -28,6 +28,7 @@ from replays.frames import game_frames_for_viewer
 from replays.models import GameEvent
 from replays.selectors import game_events
 from replays.services import game_create, game_create_from_engine, game_submit_input
+from tests.arne.tracker import CODE_IN_TEXT
 
 from . import data
 from .arne_data import (
@@ -76,11 +77,14 @@ def finished_game(seed: str = "ar-replay", **kw: Any) -> Any:
     return game_create(events=played(seed, **kw), seed=seed, game="arne").game
 
 
-def event_lines(page, events: list[dict[str, Any]]) -> list[str | None]:
-    """The table's line for each event (arne-events.js), in the page."""
-    return page.evaluate("""async (events) => {
-        const m = await import('/static/frontend/games/arne-events.js');
-        return events.map(e => m.eventText(e, ['Anya', 'Boris', 'Vera', 'Gleb'])); }""", events)
+def assert_sentence_in_words(page, frame: dict[str, Any]) -> None:
+    """The step's sentence is the shell's (the game's explanation), its cards in words —
+    no code like "(Y50.2)" — and the table does not repeat it in a line of its own."""
+    caption = page.locator("#caption").inner_text()
+    assert caption == frame["caption"]
+    assert not CODE_IN_TEXT.search(page.locator("#step-detail").inner_text()), caption
+    assert page.locator(".ar-table").get_attribute("data-event") == frame["type"]
+    assert "This step" not in page.locator(".ar-table").inner_text()
 
 
 def wait_step(page, step: int) -> None:
@@ -132,10 +136,9 @@ def test_step_through_a_finished_arne_game(page, live_server, screenshots):
     assert page.locator(".ar-table").get_attribute("data-renderer") == "arne"
     assert page.locator("#legend .ar-legend").count() == 1
 
-    # every event type of the game has its line on the table
-    texts = event_lines(page, [f["event"] for f in frames])
-    missing = sorted({f["type"] for f, t in zip(frames, texts, strict=True) if not t})
-    assert not missing, missing
+    # every step's sentence names its cards in words, never by code
+    coded = [f["explanation"] for f in frames if CODE_IN_TEXT.search(f["explanation"])]
+    assert not coded, coded[:3]
 
     # a before-window: the pending Grab / Plus Two, the order, the offer, then passes
     opened = next(i for i, f in enumerate(frames) if f["type"] == "window"
@@ -147,7 +150,7 @@ def test_step_through_a_finished_arne_game(page, live_server, screenshots):
     assert panel.locator(".offer").evaluate_all(JS_SEATS) == state["window"]["order"]
     assert panel.get_attribute("data-offered") == str(state["window"]["offered"])
     assert page.locator(".ar-pending").get_attribute("data-card") == state["pending"]["card"]
-    assert page.locator(".ar-step").get_attribute("data-event") == "window"
+    assert_sentence_in_words(page, frames[opened])
     assert page.locator(".ar-table .status .phase").get_attribute("data-phase") == "window"
     passed = next(i for i in range(opened + 1, len(frames)) if frames[i]["state"]["window"]
                   and frames[i]["state"]["window"]["passed"])
@@ -204,12 +207,13 @@ def test_a_dummy_game_shows_the_dummy_its_marker_and_swapped_seats(page, live_se
     game = finished_game("ar-dummy", ruleset={"preset": "dummy"}, seats=seats)
     frames = game_frames_for_viewer(game=game, viewer=None)["frames"]
     page.set_viewport_size({"width": 1360, "height": 1000})
-    # every event type of the format has its line (this game's and the four-seat game's)
+    # every event type of the format has its sentence, its cards in words (this game's and
+    # the four-seat game's)
     events = [f["event"] for f in frames] + played("ar-replay")
     assert {e["type"] for e in events} == EVENT_TYPES
-    open_step(page, f"{live_server.url}/games/{game.pk}/", 0)
-    lines = event_lines(page, events)
-    assert all(lines), sorted({e["type"] for e, t in zip(events, lines, strict=True) if not t})
+    texts = arne().explain_log(events[: len(frames)], seats) + arne().explain_log(
+        events[len(frames):], SEATS)
+    assert all(texts) and not [t for t in texts if CODE_IN_TEXT.search(t)]
     # REVERSE in the dummy game: the marker at the position of the seat that played it
     control = next(i for i, f in enumerate(frames) if f["type"] == "dummy_control")
     open_step(page, f"{live_server.url}/games/{game.pk}/#step={control}", control)
@@ -228,7 +232,7 @@ def test_a_dummy_game_shows_the_dummy_its_marker_and_swapped_seats(page, live_se
     ring = page.locator(".ar-ring .ar-seat")
     assert ring.evaluate_all(JS_SEATS) == state["position_seats"] != list(range(len(seats)))
     assert ring.evaluate_all("els => els.map(e => e.dataset.colour)") == state["colours"]
-    assert page.locator(".ar-step").get_attribute("data-event") == "swapped"
+    assert_sentence_in_words(page, frames[swap])
     page.screenshot(path=str(screenshots / "arne-viewer-dummy.png"), full_page=True)
 
 

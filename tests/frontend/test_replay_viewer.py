@@ -14,6 +14,8 @@ import re
 
 import pytest
 
+from tests.replays.helpers import bot_log, store
+
 from . import data
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -250,6 +252,31 @@ def test_phone_width_is_readable_and_every_control_is_named(page, live_server, s
     page.screenshot(path=str(screenshots / "viewer-phone-step-008.png"), full_page=False)
     assert page.evaluate(data.UNNAMED_CONTROLS) == []
     assert page.locator(".card").count() > 20
+
+    # long names (a tournament's bots) stay whole under the North pile's cards, and once
+    # a year is over the status line says which trump it had (never "Trump: none")
+    events = bot_log("kolkhoz", "long-names")
+    events[0]["seats"] = ["bot-brooding-owl", "bot-bronze-bear", "Anastasia-Konstantinovna", "Vera"]
+    long = store(events, seed="long-names").game
+    north = next(i for i, e in enumerate(events) if e["type"] == "north")
+    page.goto(f"{live_server.url}/games/{long.pk}/#step={north}&view=spectator")
+    wait_step(page, north)
+    owner = page.locator(f'.north figure[data-card="{events[north]["card"]}"]')
+    assert owner.locator("figcaption").inner_text() == events[0]["seats"][events[north]["seat"]]
+    assert owner.locator("figcaption").evaluate(
+        "e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    trump = next(e["suit"] for e in events if e["type"] == "trump")
+    year_end = next(i for i, e in enumerate(events) if e["type"] == "year_end")
+    page.goto(f"{live_server.url}/games/{long.pk}/#step={year_end}&view=spectator")
+    wait_step(page, year_end)
+    crop = {"H": "Wheat", "D": "Beet", "C": "Potato", "S": "Sunflower"}[trump]
+    assert crop in page.locator(".status .trump-now").inner_text()
+    assert page.locator(".status .trump-now").inner_text().startswith("Year 1's trump was")
+    page.goto(f"{live_server.url}/games/{long.pk}/#step={len(events) - 1}&view=spectator")
+    wait_step(page, len(events) - 1)
+    assert "none" not in page.locator(".status").inner_text().lower()
+    page.screenshot(path=str(screenshots / "viewer-phone-long-names-end.png"), full_page=True)
 
 
 def test_a_live_game_follows_new_steps_as_they_are_stored(page, live_server):

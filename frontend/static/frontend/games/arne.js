@@ -13,7 +13,7 @@ import { el } from "../dom.js";
 import {
   areaMultiplier, card, cardName, cardRow, colourName, pileElement, plural,
 } from "./arne-cards.js";
-import { eventFocus, eventText } from "./arne-events.js";
+import { eventFocus } from "./arne-events.js";
 import { openWindow, turnPanel } from "./arne-turn.js";
 
 export { controls, inputLabel, playWords } from "./arne-controls.js";
@@ -58,13 +58,6 @@ function statusLine(s) {
     span("deck", `Deck: ${plural(s.deck_count ?? 0, "card")}`, { count: s.deck_count ?? 0 }),
     spare.length ? span("spare", `Spare colour: ${spare.map(colourName).join(", ")} (scores for nobody)`) : null,
     ...badges);
-}
-
-// The step's own line: what the event of this frame did (arne-events.js).
-function stepLine(s, event) {
-  const text = eventText(event, list(s.seats));
-  if (!text) return null;
-  return el("p", { class: "ar-step", dataset: { event: event.type } }, el("span", { class: "label" }, "This step: "), text);
 }
 
 function hand(s, i, me) {
@@ -220,13 +213,14 @@ export function summary(s) {
 }
 
 // renderTable(state, {viewer, bottom, event}) -> element. `event`: the frame's event
-// (the shell passes it), for the "this step" line and the highlight of what it touched.
+// (the shell passes it), for the highlight of what it touched; the step's sentence is the
+// shell's (the game's own explanation, beside the controls), not repeated on the table.
 export function renderTable(s, { viewer = null, event = null } = {}) {
   const me = viewer ?? s.viewer ?? null;
   const focus = eventFocus(event);
-  return el("div", { class: "ar-table", dataset: { renderer: "arne", phase: s.phase, seats: list(s.seats).length } },
+  return el("div", { class: "ar-table", dataset: { renderer: "arne", phase: s.phase, seats: list(s.seats).length,
+                                             event: event?.type ?? "" } },
     statusLine(s),
-    stepLine(s, event),
     positions(s, me, focus),
     el("div", { class: "ar-centre" }, pile(s), turnPanel(s, me)),
     areas(s, me, focus),

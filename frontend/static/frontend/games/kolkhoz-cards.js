@@ -109,7 +109,9 @@ export function cellar(cards, { label }) {
 // The North pile: every card sent North, face-up, each with the name of the seat whose
 // card it was when the record says so (`owners`: {card: name}).
 export function north(codes, { owners = {} } = {}) {
-  const items = codes.map((code) => el("figure", { class: "north-card", dataset: { card: code } },
+  // the owner's whole name, wrapped under the card (never cut short)
+  const items = codes.map((code) => el("figure", { class: "north-card", dataset: { card: code },
+                                                   title: owners[code] ? `${cardLabel(code)}, ${owners[code]}'s` : null },
     card(code, { small: true }),
     el("figcaption", {}, owners[code] ? owners[code] : "")));
   return el("section", { class: "north", "aria-label": "Sent North" },

@@ -2,6 +2,7 @@
 // (the frames' events up to this step, as this viewer may see them), never from rules.
 //  - yearRecord: this year's fields inspected at requisition (failed) and completed with
 //    the Wrecker on them (poisoned);
+//  - yearTrump: the trump the current year had (shown once the year is over);
 //  - northOwners: whose card each card sent North was (the `north` events' seat);
 //  - markStep: the table's marks for what this step changed (the card just played, the
 //    cards just assigned, the field just completed or inspected, the cellar card revealed,
@@ -29,6 +30,16 @@ export function yearRecord(history) {
     if (e.type === "farmed" && e.facts?.poisoned) poisoned.add(e.field);
   }
   return { failed, poisoned };
+}
+
+// The suit named trump in the current year (after its last `year` event), or null.
+export function yearTrump(history) {
+  for (let i = list(history).length - 1; i >= 0; i -= 1) {
+    const e = history[i];
+    if (e.type === "year") break;
+    if (e.type === "trump" && e.suit) return e.suit;
+  }
+  return null;
 }
 
 // {card: name} for the cards sent North so far.

@@ -4,7 +4,7 @@
 // Also its legend, its stylesheet (card faces) and its legal-input controls.
 import { el } from "../dom.js";
 import { CROPS, cardRow, cellar, field, north, trick } from "./kolkhoz-cards.js";
-import { markStep, northOwners, yearRecord } from "./kolkhoz-steps.js";
+import { markStep, northOwners, yearRecord, yearTrump } from "./kolkhoz-steps.js";
 
 export { controls, inputLabel, playWords } from "./kolkhoz-controls.js";
 export { summary, units } from "./kolkhoz-steps.js";
@@ -16,12 +16,27 @@ const PHASES = { setup: "setting up", deal: "the deal", trump: "naming trump", s
 const POSITIONS = ["bottom", "left", "top", "right"];  // clockwise from the viewer
 const ORDINAL = ["1st", "2nd", "3rd", "4th"];
 
-function statusLine(s) {
-  const trump = s.trump ? `${CROPS[s.trump].symbol} ${CROPS[s.trump].name}` : "none";
+const cropWords = (suit) => `${CROPS[suit].symbol} ${CROPS[suit].name}`;
+
+// What is true of trump at this step: the year's trump; none in the famine; not named yet
+// before the planner names it; once the year is over (and at the end), the trump that
+// year had (from the record), or nothing before the Plan.
+function trumpWords(s, history) {
+  if (s.trump) return `Trump: ${cropWords(s.trump)}`;
+  if (!s.year) return null;
+  const over = ["setup", "over"].includes(s.phase);
+  if (s.famine) return over ? `Year ${s.year} had no trump (famine)` : "No trump (famine)";
+  if (!over) return "Trump: not named yet";
+  const last = yearTrump(history);
+  return last && CROPS[last] ? `Year ${s.year}'s trump was ${cropWords(last)}` : null;
+}
+
+function statusLine(s, history) {
+  const trump = trumpWords(s, history);
   return el("p", { class: "status" },
     el("span", { class: "year", dataset: { year: s.year } }, s.year ? `Year ${s.year} of ${s.years}` : "Before the Plan"),
     s.famine ? el("span", { class: "badge famine" }, "Famine") : null,
-    el("span", { class: "trump-now", dataset: { trump: s.trump || "" } }, `Trump: ${trump}`),
+    trump ? el("span", { class: "trump-now", dataset: { trump: s.trump || "" } }, trump) : null,
     el("span", { class: "phase" }, `Phase: ${s.phase === "setup" && s.year ? `year ${s.year} is over` : PHASES[s.phase] || s.phase}`),
     s.tricks_in_year ? el("span", { class: "tricks" }, ["play", "assign"].includes(s.phase)
       ? `Trick ${s.tricks_played + 1} of ${s.tricks_in_year}`
@@ -77,7 +92,7 @@ export function renderTable(s, { hints = {}, bottom = 0, history = [], event = n
       ...s.fields.map((f) => field(f, { quota, trump: s.trump, closed, failed: year.failed.has(f.field),
                                         poisoned: year.poisoned.has(f.field) }))),
     currentTrick(s));
-  const table = el("div", { class: "table" }, statusLine(s), ...seats, centre,
+  const table = el("div", { class: "table" }, statusLine(s, history), ...seats, centre,
                    north(s.north, { owners: northOwners(history, s.seats) }));
   markStep(table, event);
   return table;
