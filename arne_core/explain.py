@@ -90,7 +90,8 @@ def _turn(e: dict[str, Any], who: Any) -> str:
 
 def _draw(e: dict[str, Any], who: Any) -> str:
     n = len(e["cards"]) if isinstance(e.get("cards"), list) else e.get("count", "?")
-    what = _cards(e.get("cards")) if isinstance(e.get("cards"), list) else f"{n} card(s)"
+    what = (_cards(e.get("cards")) if isinstance(e.get("cards"), list)
+            else "a card" if n == 1 else f"{n} cards")
     why = "Draw Three" if "draw3" in (e.get("rules") or []) else "the turn's draw"
     return f"{who(e['seat'])} draws {what} ({why})."
 

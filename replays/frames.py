@@ -65,7 +65,7 @@ def frames_perspective(*, game: Game, viewer: int | None, perspective: str | Non
 
 # Bump whenever the frames' shape or words change (a new field, other captions): cached
 # frames of the previous format are then never served (the cache key carries it).
-FRAMES_FORMAT = "3-card-symbols"
+FRAMES_FORMAT = "4-arne-card-words"
 
 
 def game_frames_json(*, game: Game, viewer: int | None, as_played: bool = False,

@@ -189,6 +189,12 @@ def test_no_viewer_sees_a_hidden_card_nor_the_seed_on_any_route(name, label, upt
             assert seed not in text, f"the seed in {route} for {v.who}"
         served = v.api.get(f"/api/games/{gid}/events/", **headers).json()["events"]
         assert served == [redact_event(e, viewer, finished=False) for e in log]
+        # Sentences name cards in words ("Red 500"), which the codes check above cannot
+        # see: each must be the one written from this viewer's own redacted events
+        # (explaining the true log would name its hidden cards).
+        words = v.api.get(f"/api/games/{gid}/explain/", **headers).json()["explanations"]
+        assert [w["text"] for w in words] == engine.explanations(served, log[0]["seats"],
+                                                                 game=GAME)
         state = v.api.get(f"/api/games/{gid}/state/", **headers).json()["state"]
         for seat in range(n):
             shown = state["hands"][seat]
