@@ -13,6 +13,7 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.replays.helpers import bot_log, store
 
@@ -276,6 +277,10 @@ def test_phone_width_is_readable_and_every_control_is_named(page, live_server, s
     page.goto(f"{live_server.url}/games/{long.pk}/#step={len(events) - 1}&view=spectator")
     wait_step(page, len(events) - 1)
     assert "none" not in page.locator(".status").inner_text().lower()
+    # the end summary: a table wider than the phone scrolls in its region, and says so
+    box = page.locator("#summary .scroll")
+    if box.evaluate("e => e.scrollWidth > e.clientWidth + 1"):
+        expect(page.locator("#summary .scroll-hint")).to_be_visible()
     page.screenshot(path=str(screenshots / "viewer-phone-long-names-end.png"), full_page=True)
 
 

@@ -3,6 +3,7 @@
 // (`summary(state, {seats, event})` -> {title, columns: [label…], rows: [{seat, place,
 // values: [..]}], note} or null). Nothing is computed here: the table is the API's numbers.
 import { el } from "./dom.js";
+import { scrollHints } from "./scrollhint.js";
 
 const ordinal = (n) => `${n}${["th", "st", "nd", "rd"][(n % 100 > 10 && n % 100 < 14) || n % 10 > 3 ? 0 : n % 10]}`;
 
@@ -35,4 +36,5 @@ export function renderSummary(box, summary, seats) {
         el("td", {}, ordinal(r.place)), el("th", { scope: "row" }, name(r.seat)),
         ...r.values.map((v, k) => el("td", { class: numeric(k) ? "num" : null }, String(v)))))))),
     ...(summary.note ? [el("p", { class: "note muted" }, summary.note)] : []));
+  scrollHints(box);  // "Scroll sideways…" shown while the table is wider than the screen
 }
