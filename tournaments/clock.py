@@ -15,9 +15,9 @@ from django.utils import timezone
 
 from replays import engine
 from replays.advance import stored_events
-from replays.models import Game, GameEvent, GameStatus
+from replays.models import Game, GameStatus
 
-from .humans import table_limits
+from .humans import people_turns, table_limits
 from .models import Table, TableStatus
 
 
@@ -46,16 +46,9 @@ def game_clock(*, game: Game, now: Any = None) -> dict[str, Any]:
     if not limit:
         return out
     out.update(limit_s=limit, window=window, policy=limits.policy)
-    movers = sorted(pos.movers.get(pos.head, frozenset()))
-    people = {s.seat: s for s in table.seats.select_related("player").filter(seat__in=movers)}
-    for mover in movers:
-        seat = people.get(mover)
-        start = pos.turn_started(mover)
-        if seat is None or seat.player.is_bot or seat.autopilot or not start:
-            continue
-        started = GameEvent.objects.get(game=game, seq=start - 1).recorded_at
+    for seat, _start, started in people_turns(table, game, pos):
         due = started + timedelta(seconds=limit)
-        out["turns"].append({"seat": mover, "started_at": started.isoformat(),
+        out["turns"].append({"seat": seat.seat, "started_at": started.isoformat(),
                              "due_at": due.isoformat(),
                              "seconds_left": round((due - now).total_seconds(), 1)})
     return out

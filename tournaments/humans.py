@@ -222,11 +222,11 @@ def _timeout_input(pos: engine.Folded, seat: int, autopilot: Any,
     return pos.bot_input(seat, autopilot, seed)
 
 
-def _overdue(table: Table, game: Game, pos: engine.Folded, now: Any,
-             limit: int) -> list[tuple[TableSeat, int, Any]]:
-    """The seats held by a person (not a bot, not the autopilot) that may act and whose
-    turn began more than ``limit`` seconds before ``now``, lowest first:
-    ``(seat, position the turn began at, the moment it began)``."""
+def people_turns(table: Table, game: Game,
+                 pos: engine.Folded) -> list[tuple[TableSeat, int, Any]]:
+    """The seats held by a person (not a bot, not the autopilot) that may act now,
+    lowest first: ``(seat, position the turn began at, the moment it began)`` — the
+    turn's start the timeout policy and the clock (``tournaments.clock``) both count from."""
     movers = sorted(pos.movers.get(pos.head, frozenset()))
     if not movers:
         return []
@@ -237,10 +237,15 @@ def _overdue(table: Table, game: Game, pos: engine.Folded, now: Any,
         start = pos.turn_started(mover)
         if seat is None or seat.player.is_bot or seat.autopilot or not start:
             continue
-        started = GameEvent.objects.get(game=game, seq=start - 1).recorded_at
-        if now >= started + timedelta(seconds=limit):
-            out.append((seat, start, started))
+        out.append((seat, start, GameEvent.objects.get(game=game, seq=start - 1).recorded_at))
     return out
+
+
+def _overdue(table: Table, game: Game, pos: engine.Folded, now: Any,
+             limit: int) -> list[tuple[TableSeat, int, Any]]:
+    """``people_turns`` whose turn began more than ``limit`` seconds before ``now``."""
+    return [(seat, start, started) for seat, start, started in people_turns(table, game, pos)
+            if now >= started + timedelta(seconds=limit)]
 
 
 def table_enqueue_for_game(*, game_id: Any) -> None:
