@@ -36,7 +36,10 @@ def _turn(game: Any, seat: int, table: Table | None, now: datetime) -> dict[str,
     table with a time limit, the moment its turn ends: ``tournaments.clock.game_clock``'s
     ``due_at`` for the seat — the reckoning the play page counts down and the timeout
     policy applies (none for a seat the autopilot plays, or a table no longer playing)."""
-    pos = engine.fold_log(stored_events(game), game=game.game)
+    try:
+        pos = engine.fold_log(stored_events(game), game=game.game)
+    except LookupError:  # a game this installation no longer hosts: no turn to show
+        return {"movers": [], "deadline": None}
     movers = sorted(pos.movers.get(pos.head, frozenset()))
     deadline: datetime | None = None
     if seat in movers and table is not None:

@@ -5,9 +5,12 @@ own auth views (``web_urls``); the sign-in form keeps django-axes' lockout (the
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -61,14 +64,15 @@ def my_games(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-@login_required
 def enter(request: HttpRequest) -> HttpResponse:
     """POST ``tournament`` (an id): enter the signed-in person (``services.
     tournament_enter``, the same as ``POST /api/accounts/entries/``), then back to "My
     games" with a message saying what happened (a refusal — not open, already entered,
     full, unknown — is a message, never an error page)."""
+    if not request.user.is_authenticated:  # sign in, then back to My games (not here)
+        return redirect_to_login(reverse("my_games"))
     raw = request.POST.get("tournament", "")
-    if not raw.isdigit():
+    if not re.fullmatch(r"[0-9]{1,18}", raw, flags=re.ASCII):  # isdigit() took "²"
         messages.error(request, "Choose a tournament to enter.")
         return redirect("my_games")
     try:

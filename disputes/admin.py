@@ -118,7 +118,7 @@ class DisputeAdmin(admin.ModelAdmin):
                         reverse("admin:disputes_dispute_change", args=[d.pk]))
             except ApplicationError as e:
                 ctx["error"] = f"{e.code}: {e.message}"
-        ctx["site_url"] = reverse("dispute_rule_page", args=[d.pk])
+        ctx["rule_on_site_url"] = reverse("dispute_rule_page", args=[d.pk])
         ctx["can_rule"] = (services.is_arbiter(request.user)
                            and d.status == DisputeStatus.UNDER_REVIEW)
         return TemplateResponse(request, "admin/disputes/rule.html", ctx)

@@ -221,6 +221,13 @@ def dispute_rule(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("dispute_page", pk=d.pk)
 
 
+def _shown_value(field: Any, value: Any) -> Any:
+    """A chosen option as the form names it: a choice field's label, else the value as
+    typed (a number option has no choices)."""
+    choices = getattr(field, "choices", None)
+    return (dict(choices).get(value) if choices else None) or value
+
+
 def whatif(request: HttpRequest, game_id: str) -> HttpResponse:
     """The what-if form of a game: pick a preset or options (the game's own list), and
     with ``?run=1`` the result in plain words (who would have scored what, the places,
@@ -231,7 +238,10 @@ def whatif(request: HttpRequest, game_id: str) -> HttpResponse:
     except NotFoundError:
         return _missing(request, "No such game.")
     running = request.GET.get("run") == "1"
-    form = WhatIfForm(request.GET if running else None, game=game)
+    try:
+        form = WhatIfForm(request.GET if running else None, game=game)
+    except LookupError:  # engine.UnknownGame: a game this installation does not host
+        return _missing(request, "This installation does not host that game's rules.")
     ctx: dict[str, Any] = {"game": game, "form": form, "names": presenters.seat_names(game),
                            "game_name": presenters.game_name(game)}
     if game.status != GameStatus.FINISHED:
@@ -258,7 +268,6 @@ def whatif(request: HttpRequest, game_id: str) -> HttpResponse:
         ctx["error"] = f"That reading cannot be used: {engine.error_info(e)['message']}"
         return _page(request, "disputes/whatif.html", ctx, status=400)
     ctx["result"] = presenters.whatif_words(game, result)
-    ctx["asked"] = [(form.fields[k].label, form.fields[k].choices and dict(
-        form.fields[k].choices).get(form.data.get(k)) or form.data.get(k))
-        for k in form.fields if form.data.get(k)]
+    ctx["asked"] = [(form.fields[k].label, _shown_value(form.fields[k], form.data.get(k)))
+                    for k in form.fields if form.data.get(k)]
     return _page(request, "disputes/whatif.html", ctx)

@@ -41,7 +41,8 @@ def index(request: HttpRequest) -> HttpResponse:
 def favicon(request: HttpRequest) -> HttpResponse:
     """``/favicon.ico`` (asked for by browsers on pages without a ``<link rel=icon>``: the
     API docs, the admin, JSON in a tab): a temporary redirect to the site's SVG icon (its
-    hashed static name changes with each release, so the redirect is not permanent)."""
+    static address is the storage's to choose — a hashing storage would change it with
+    each release — so the redirect is not permanent)."""
     return redirect(static("frontend/favicon.svg"))
 
 

@@ -238,8 +238,8 @@ def test_entering_an_open_tournament_from_my_games():
                                          format="swiss", rounds=1, players=bots,
                                          secret="x" * 32)
     client = Client()
-    assert client.post("/accounts/enter/", {"tournament": t.pk})["Location"].startswith(
-        "/accounts/login/")
+    assert client.post("/accounts/enter/", {"tournament": t.pk})["Location"] == (
+        "/accounts/login/?next=/my-games/")  # back to My games once signed in
     client.force_login(anya)
     body = client.get("/my-games/").content.decode()
     assert "Spring open" in body and 'aria-label="Enter Spring open"' in body
@@ -252,6 +252,8 @@ def test_entering_an_open_tournament_from_my_games():
     for data, words in [({"tournament": t.pk}, b"Could not enter: already entered."),
                         ({"tournament": 999999}, b"Could not enter: no tournament 999999."),
                         ({"tournament": "x"}, b"Choose a tournament to enter."),
+                        ({"tournament": "\u00b2"}, b"Choose a tournament to enter."),
+                        ({"tournament": "-1"}, b"Choose a tournament to enter."),
                         ({"tournament": bot_run.pk}, b"is a bot-only run")]:
         r = client.post("/accounts/enter/", data, follow=True)
         assert r.status_code == 200 and words in r.content, (data, r.content[-2000:])

@@ -271,3 +271,30 @@ def test_every_games_whatif_form_offers_its_options_in_words(game_id):
     assert bound.is_valid(), bound.errors
     assert bound.chosen() == (want, None)
     assert not WhatIfForm({"preset": "nonsense"}, game=SimpleNamespace(game=game_id)).is_valid()
+
+
+@pytest.mark.django_db
+def test_whatif_with_a_number_option_answers_in_words_not_a_500():
+    """A number option (Korova's threshold) has no choices to name it by: the page shows
+    the value as typed (it used to raise on ``field.choices``)."""
+    from replays import engine
+    from replays.services import game_create
+
+    defn, seed = engine.definition(None, "korova"), "whatif-number"
+    events = defn.start(defn.ruleset({"preset": "base", "options": {"threshold": 20}}),
+                        ["Anya", "Boris", "Pyotr"], {}, seed)
+    state = defn.fold(events)
+    while not defn.finished(state):
+        state, more = defn.play_bots(state, [defn.bot("random")] * 3, seed)
+        events.extend(more)
+    game = game_create(events=events, seed=seed, game="korova").game
+    r = user_client().get(f"/disputes/whatif/{game.pk}/?run=1&threshold=40")
+    assert r.status_code == 200, r.content[:400]
+    assert "40" in visible(r.content.decode())
+    assert user_client().get(f"/disputes/whatif/{game.pk}/?run=1&threshold=x").status_code == 400
+
+
+def user_client():
+    from django.test import Client
+
+    return Client()

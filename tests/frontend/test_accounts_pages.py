@@ -208,3 +208,71 @@ def test_account_pages_at_desktop_and_phone_size(page, live_server):
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url("**/my-games/")
     expect(page.locator("h1")).to_contain_text("My games")
+
+
+def test_the_remaining_pages_pass_axe_at_both_sizes(page, live_server, mailoutbox, settings):
+    """The pages no flow above stops on: password changed, reset sent / confirm /
+    complete, a 404, the raise-a-dispute page as a visitor sees it, and the locked-out
+    page — each at 390 × 844 and at desktop size."""
+    from django.contrib.auth import get_user_model
+
+    from tests.frontend.data import known_game
+
+    base = live_server.url
+    get_user_model().objects.create_user("olga", "olga@example.org", PASSWORD)
+    game = known_game()
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        page.goto(f"{base}/games/no-such-game/")
+        expect(page.locator("main")).to_contain_text("No such game")
+        check_page(page, "page-not-found")
+        page.goto(f"{base}/disputes/raise/{game.pk}/?step=3")
+        expect(page.locator("main")).to_contain_text("Sign in")
+        check_page(page, "disputes-raise-visitor")
+    # a reset by mail: sent, the link's form, complete
+    page.goto(f"{base}/accounts/password/reset/")
+    page.get_by_label(re.compile("mail", re.I)).fill("olga@example.org")
+    page.get_by_role("button", name="Send the link").click()
+    page.wait_for_url("**/reset/**")
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        check_page(page, "account-password-reset-sent")
+    link = re.search(r"https?://\S+/accounts/password/reset/\S+/", mailoutbox[-1].body).group(0)
+    page.goto(link)
+    page.wait_for_url("**/set-password/")
+    check_page(page, "account-password-reset-confirm")
+    new = PASSWORD + "-new"
+    page.get_by_label("New password", exact=True).fill(new)
+    page.get_by_label(re.compile("New password (again|confirmation)", re.I)).fill(new)
+    page.get_by_role("button", name="Set the password").click()
+    expect(page.locator("main")).to_contain_text(re.compile("sign in", re.I))
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        check_page(page, "account-password-reset-complete")
+    # signed in: change the password, the "changed" page
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("Name").fill("olga")
+    page.get_by_label("Password").fill(new)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url("**/my-games/")
+    page.goto(f"{base}/accounts/password/")
+    page.get_by_label(re.compile("Old password|Current password", re.I)).fill(new)
+    page.get_by_label("New password", exact=True).fill(PASSWORD)
+    page.get_by_label(re.compile("New password (again|confirmation)", re.I)).fill(PASSWORD)
+    page.get_by_role("button", name="Change the password").click()
+    page.wait_for_url("**/done/")
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        check_page(page, "account-password-changed")
+    # the lockout page, last (it locks this address out)
+    page.get_by_role("button", name="Sign out").click()
+    settings.AXES_ENABLED, settings.AXES_FAILURE_LIMIT = True, 3  # off in the test settings
+    for _ in range(settings.AXES_FAILURE_LIMIT + 1):  # the next try after the limit
+        page.goto(f"{base}/accounts/login/")
+        page.get_by_label("Name").fill("olga")
+        page.get_by_label("Password").fill("wrong-password")
+        page.get_by_role("button", name="Sign in").click()
+    expect(page.locator("main")).to_contain_text(re.compile("locked|too many", re.I))
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        check_page(page, "account-locked-out")

@@ -197,6 +197,15 @@ def test_on_a_phone_the_sentence_is_on_the_first_screen_next_to_the_controls(pag
     assert 0 <= caption["y"] - (controls["y"] + controls["height"]) < 80, (controls, caption)
     assert page.locator("#caption").inner_text() == frames[nxt]["caption"]
     check_page(page, "replay-explains-kolkhoz-phone-mid")
+    # by year, with the buttons a phone's user taps: the sentence stays by the controls
+    years = marks(frames, "year")
+    nxt_year = next(y for y in years if y > nxt)
+    page.get_by_role("button", name="Next year").click()
+    wait_step(page, nxt_year)
+    assert page.locator("#caption").inner_text() == frames[nxt_year]["caption"]
+    assert page.locator("#caption").bounding_box()["y"] < PHONE["height"]
+    page.get_by_role("button", name="Previous year").click()
+    wait_step(page, max(y for y in years if y < nxt_year))
     page.keyboard.press("End")
     wait_step(page, len(frames) - 1)
     assert page.locator("#summary").is_visible()
