@@ -43,7 +43,7 @@ def _turn(game: Any, seat: int, table: Table | None, now: datetime) -> dict[str,
     movers = sorted(pos.movers.get(pos.head, frozenset()))
     deadline: datetime | None = None
     if seat in movers and table is not None:
-        turns = game_clock(game=game, now=now)["turns"]
+        turns = game_clock(game=game, now=now, pos=pos)["turns"]
         due = next((t["due_at"] for t in turns if t["seat"] == seat), None)
         deadline = datetime.fromisoformat(due) if due else None
     return {"movers": movers, "deadline": deadline}

@@ -21,7 +21,7 @@ from .humans import people_turns, table_limits
 from .models import Table, TableStatus
 
 
-def game_clock(*, game: Game, now: Any = None) -> dict[str, Any]:
+def game_clock(*, game: Game, now: Any = None, pos: Any = None) -> dict[str, Any]:
     """``{game, now, limit_s, window, policy, turns: [{seat, started_at, due_at,
     seconds_left}]}`` — ``limit_s``: the limit that applies to the turns running now
     (seconds; None when the game has no deadline: not at a table, no limit set, or
@@ -29,7 +29,8 @@ def game_clock(*, game: Game, now: Any = None) -> dict[str, Any]:
     held by a person that may act now, lowest first (``seconds_left`` may be negative
     just before the timeout policy applies). Times are ISO 8601 (UTC); ``now`` is the
     server's, so a page counts down from ``seconds_left`` whatever its own clock says.
-    Public: who may act is public at every game's table."""
+    Public: who may act is public at every game's table. ``pos``: the game's log already
+    folded (``engine.fold_log``) by a caller that needed it too, so it is not folded twice."""
     now = now or timezone.now()
     out: dict[str, Any] = {"game": str(game.pk), "now": now.isoformat(), "limit_s": None,
                            "window": False, "policy": None, "turns": []}
@@ -40,7 +41,7 @@ def game_clock(*, game: Game, now: Any = None) -> dict[str, Any]:
     limits = table_limits(table)
     if not limits.shortest():
         return out
-    pos = engine.fold_log(stored_events(game), game=game.game)
+    pos = pos or engine.fold_log(stored_events(game), game=game.game)
     window = bool(pos.defn.window_open(pos.state))
     limit = limits.window if window else limits.move
     if not limit:
