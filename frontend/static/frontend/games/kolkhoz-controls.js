@@ -11,6 +11,7 @@ import { el } from "../dom.js";
 import { CROPS, card, cardLabel, cropName } from "./kolkhoz-cards.js";
 
 const assignChoice = new Map();     // card -> the field picked so far (kept across redraws)
+let assignKey = null;               // which decision those picks belong to (year, seat, cards)
 let swapPick = { key: null, hand: null, cellar: null };  // the swap's two picks so far
 
 // The words of the turn line and the result (../controls.js turnText, resultElement).
@@ -122,6 +123,10 @@ function fieldTotals(legal, state, quota) {
 
 function assign(legal, { state, viewer, busy, send, redraw, hints }) {
   const cards = Object.keys(legal.options);
+  // A card comes back next year (the deck is dealt again): picks from an earlier
+  // assignment must not preselect a field for it.
+  const key = `${viewer}:${state?.year}:${cards.join(",")}`;
+  if (assignKey !== key) { assignChoice.clear(); assignKey = key; }
   for (const [code, f] of [...assignChoice]) {
     if (!cards.includes(code) || !legal.options[code].includes(f)) assignChoice.delete(code);
   }
