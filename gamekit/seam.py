@@ -111,6 +111,12 @@ class GameDefinition(ABC):
     score_name: str = "score"
     lower_score_wins: bool = False
     tiebreak_names: tuple[str, ...] = ()
+    #: Whether the game's chance outcomes come from its seed alone (``chance_input``),
+    #: so that two games of one ruleset and table size started from one seed are dealt
+    #: the same first cards, seat for seat: what a duplicate tournament needs
+    #: (docs/duplicate.md). A game with a chance outcome the seed does not fix sets it
+    #: False, and tournaments refuse to play it duplicate (``duplicate_unsupported``).
+    deals_from_seed: bool = True
 
     # -- rulesets ------------------------------------------------------------------
     @abstractmethod

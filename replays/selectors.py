@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.utils.crypto import salted_hmac
 
-from . import chain, engine
+from . import chain, engine, sealing
 from .errors import ConflictError, NotFoundError
 from .models import Game, GameEvent, GameSeat, GameStatus
 from .seats import token_hash
@@ -23,8 +23,10 @@ Event = dict[str, Any]
 
 
 def game_list() -> QuerySet[Game]:
-    """All games, newest first (filtering is done by ``replays.filters.GameFilter``)."""
-    return Game.objects.all().order_by("-created_at", "id")
+    """All games, newest first, but those sealed now (a duplicate round still being
+    played, ``replays.sealing``: not listed to anyone); filtering is done by
+    ``replays.filters.GameFilter``."""
+    return sealing.games_unsealed(Game.objects.all()).order_by("-created_at", "id")
 
 
 def game_get(*, game_id: Any) -> Game:

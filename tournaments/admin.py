@@ -25,7 +25,8 @@ def _checked(form: forms.ModelForm, check: Any) -> None:
     except LeagueError as e:
         field = {"unknown_game": "game", "game_mismatch": "game",
                  "bad_table_size": "table_size",
-                 "bad_placement_points": "placement_points"}.get(str(e.code))
+                 "bad_placement_points": "placement_points",
+                 "duplicate_unsupported": "duplicate"}.get(str(e.code))
         form.add_error(field if field in form.fields else None, e.message)
     except Exception as e:  # a game's typed ruleset error
         if not engine.is_engine_error(e):
@@ -104,6 +105,8 @@ class TournamentForm(forms.ModelForm):
             data["table_size"] = size
             data["placement_points"] = games.placement_points_check(
                 data.get("placement_points") or None, size)
+            if data.get("duplicate"):  # its entries are checked when it starts
+                games.duplicate_check(game)
         _checked(self, check)
         return data
 
@@ -115,19 +118,21 @@ class TournamentAdmin(admin.ModelAdmin):
     fixed once the tournament exists (a changed seed would change later tables' deals),
     and so are its game and table size once it has rounds. The game must be its
     league's, the table size within the game's seat range, the placement points one per
-    place (empty: ``table_size-1`` … 0)."""
+    place (empty: ``table_size-1`` … 0). ``duplicate`` (docs/duplicate.md) needs a game
+    that deals from its seed, and is fixed once the tournament has rounds; its entries
+    are checked when it starts (no person in a field of one table a round)."""
 
     form = TournamentForm
-    list_display = ("name", "season", "game", "table_size", "format", "rounds", "status",
-                    "starts_at")
-    list_filter = ("game", "format", "status")
+    list_display = ("name", "season", "game", "table_size", "format", "duplicate", "rounds",
+                    "status", "starts_at")
+    list_filter = ("game", "format", "duplicate", "status")
     exclude = ("secret", "secret_explicit")
     inlines = [EntryInline]
 
     def get_readonly_fields(self, request, obj=None):  # type: ignore[no-untyped-def]
         if obj is None:
             return ("seed_commitment",)
-        fixed = ("game", "table_size") if obj.round_set.exists() else ()
+        fixed = ("game", "table_size", "duplicate") if obj.round_set.exists() else ()
         return ("seed", "seed_commitment", *fixed)
 
     def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
@@ -151,7 +156,8 @@ class TableAdmin(admin.ModelAdmin):
     """Tables; a ``failed`` one shows its task's error and is resumed with the action
     "Resume failed tables" once the cause is fixed (``tournaments.recovery``)."""
 
-    list_display = ("id", "round", "number", "status", "short_error", "failed_at", "game")
+    list_display = ("id", "round", "number", "board", "status", "short_error", "failed_at",
+                    "game")
     list_filter = ("status", "round__tournament__game")
     readonly_fields = ("error", "failed_at")
     inlines = [TableSeatInline]

@@ -19,11 +19,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from replays.apis import GameOutputSerializer
+from replays import sealing
+from replays.apis import GameOutputSerializer, game_for
 from replays.auth import BasicAuthentication
 from replays.errors import MalformedError, NotFoundError
 from replays.models import Game
-from replays.selectors import game_get
 
 from . import clock, recovery, selectors, serializers, services
 from .models import League, Player, RatingChange, Season, Table, Tournament
@@ -69,8 +69,9 @@ class TournamentListApi(OrganiserView, generics.ListAPIView):
     """GET: tournaments (``?league=ID``, ``?status=``, ``?game=ID``). POST: create one
     (organisers) of the league's game, at a ``table_size`` from the game's seat range
     (400 ``bad_table_size``; ``unknown_game``, ``game_mismatch``,
-    ``bad_placement_points``, ``bad_entries``, ``unknown_bot``); its players are bot or
-    person player names already registered."""
+    ``bad_placement_points``, ``bad_entries``, ``unknown_bot``), plain or ``duplicate``
+    (docs/duplicate.md; 400 ``duplicate_unsupported``, ``duplicate_people_single_table``);
+    its players are bot or person player names already registered."""
 
     serializer_class = serializers.TournamentSerializer
 
@@ -147,7 +148,8 @@ class TournamentWithdrawApi(OrganiserView, APIView):
 
 class TournamentGamesApi(generics.ListAPIView):
     """The games of a tournament's tables (the replay store's game objects), in round
-    and table order."""
+    and table order; a duplicate round's games only once the round is over (sealed
+    until then, ``replays.sealing``)."""
 
     serializer_class = GameOutputSerializer
 
@@ -155,7 +157,7 @@ class TournamentGamesApi(generics.ListAPIView):
         if getattr(self, "swagger_fake_view", False):
             return Game.objects.none()
         t = get_object_or_404(Tournament, pk=self.kwargs["pk"])
-        return (Game.objects.filter(table__round__tournament=t)
+        return (sealing.games_unsealed(Game.objects.filter(table__round__tournament=t))
                 .order_by("table__round__number", "table__number"))
 
 
@@ -185,7 +187,8 @@ class TableListApi(generics.ListAPIView):
     serializer_class = serializers.TableSerializer
 
     def get_queryset(self) -> Any:
-        qs = Table.objects.select_related("round").prefetch_related("seats__player")
+        qs = (Table.objects.select_related("round__tournament")
+              .prefetch_related("seats__player"))
         for param, field in (("tournament", "round__tournament_id"), ("round", "round_id")):
             v = self.request.query_params.get(param)
             if v:
@@ -202,7 +205,8 @@ class TableDetailApi(generics.RetrieveAPIView):
     """A table with its seats, result, game id and status; organisers also see the
     error of a table whose task failed (``error``; null for everyone else)."""
 
-    queryset = Table.objects.select_related("round").prefetch_related("seats__player")
+    queryset = (Table.objects.select_related("round__tournament")
+                .prefetch_related("seats__player"))
     serializer_class = serializers.TableSerializer
 
 
@@ -216,8 +220,8 @@ class TableResumeApi(OrganiserView, APIView):
     def post(self, request: Request, pk: int) -> Response:
         get_object_or_404(Table, pk=pk)
         recovery.table_resume(table_id=pk)
-        table = (Table.objects.select_related("round").prefetch_related("seats__player")
-                 .get(pk=pk))
+        table = (Table.objects.select_related("round__tournament")
+                 .prefetch_related("seats__player").get(pk=pk))
         return Response(serializers.TableSerializer(table, context={"request": request}).data)
 
 
@@ -225,11 +229,12 @@ class GameClockApi(APIView):
     """GET: the deadline of the turns running now in a game played at a tournament
     table (``clock.game_clock``): ``{game, now, limit_s, window, policy, turns: [{seat,
     started_at, due_at, seconds_left}]}``; ``limit_s`` null and no turns when the game
-    has no deadline. 404 ``not_found`` for an unknown game. Public."""
+    has no deadline. 404 ``not_found`` for an unknown game. Public, but a sealed game's
+    (a duplicate round still being played) only to its seats: 403 ``game_sealed``."""
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request: Request, game_id: str) -> Response:
-        response = Response(clock.game_clock(game=game_get(game_id=game_id)))
+        response = Response(clock.game_clock(game=game_for(request, game_id)))
         response["Cache-Control"] = "no-store"
         return response
 

@@ -108,6 +108,16 @@ def placement_points_check(points: Sequence[Any] | None, table_size: int) -> lis
     return list(points)
 
 
+def duplicate_check(game: str) -> None:
+    """Raise ``LeagueError`` (``duplicate_unsupported``) unless ``game`` deals from its
+    seed alone (its definition's ``deals_from_seed``, docs/seam.md): a duplicate
+    tournament gives every table of a round the same seed to deal the same cards."""
+    if not getattr(engine.definition(None, game), "deals_from_seed", True):
+        raise LeagueError(f"{game} does not deal from its seed alone: its tables cannot be "
+                          "dealt the same cards, so it cannot be played duplicate",
+                          code="duplicate_unsupported")
+
+
 def terms(game: str, ruleset: Any = None) -> Terms:
     """What ``game`` calls the figures of its outcome, for the standings: its
     definition's ``score_name``, ``tiebreak_names`` and whether a lower score is better

@@ -114,6 +114,14 @@ class Tournament(models.Model):
     # range (smaller remainder tables down to the game's minimum; docs/tournaments-core.md)
     table_size = models.PositiveSmallIntegerField(default=4, db_default=4)
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.SWISS)
+    # Duplicate play (docs/duplicate.md): every table of a round is dealt the same cards,
+    # seats are spread so each player holds each seat's cards in turn, and a duplicate
+    # score (matchpoints) compares results on the same cards. db_default: a writer that
+    # does not know the column stores a plain tournament.
+    duplicate = models.BooleanField(
+        default=False, db_default=False,
+        help_text="duplicate play: every table of a round gets the same deal; fixed once "
+                  "the tournament has rounds (docs/duplicate.md)")
     rounds = models.PositiveIntegerField(default=3)
     ruleset = models.JSONField(default=dict, blank=True)
     # The organiser's seed (it selects the deals, with the secret) and the server's
@@ -221,6 +229,10 @@ class Table(models.Model):
     number = models.PositiveIntegerField()
     game = models.OneToOneField("replays.Game", null=True, blank=True, on_delete=models.PROTECT,
                                 related_name="table")
+    # A duplicate round of one table is played as several boards (docs/duplicate.md): the
+    # same players rotate seats over the round's one deal, each board a table of its own
+    # (numbered like any table) with its board number here; null for every other table.
+    board = models.PositiveSmallIntegerField(null=True, blank=True)
     status = models.CharField(max_length=12, choices=TableStatus.choices,
                               default=TableStatus.PENDING, db_index=True)
     # the game's Outcome, seat order: places, scores, tie-break values by name

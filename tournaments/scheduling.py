@@ -21,7 +21,7 @@ from replays import engine
 from replays import seeds as game_seeds
 from replays.services import game_create_from_engine
 
-from . import dispatch, games, humans, pairing
+from . import dispatch, duplicate_rounds, games, humans, pairing
 from . import seeds as table_seeds
 from .errors import LeagueError
 from .models import (
@@ -84,7 +84,7 @@ def tournament_create(*, season: Season, name: str, format: str, rounds: int,
                       fill_policy: str = "bots",
                       placement_points: Sequence[float] | None = None,
                       secret: str | None = None, game: str | None = None,
-                      table_size: int | None = None) -> Tournament:
+                      table_size: int | None = None, duplicate: bool = False) -> Tournament:
     """A tournament of the league's game with its entries.
 
     ``game``: the league's (None: it; another id is refused). ``table_size``: seats at
@@ -102,9 +102,16 @@ def tournament_create(*, season: Season, name: str, format: str, rounds: int,
     ``secret`` and publishes only the commitment until the tournament ends
     (``tournaments.seeds``, docs/shuffle.md). A bot-only benchmark or demo may pass an
     explicit ``secret`` to be reproducible; such a tournament never seats a person.
+
+    ``duplicate``: duplicate play (docs/duplicate.md) — every table of a round is dealt
+    the same cards, full tables only (a remainder gets byes or house bots by
+    ``fill_policy``, so a round-robin needs a multiple of the table size); refused for a
+    game that does not deal from its seed alone, and when a round would have a single
+    table (played as boards) with a person entered.
     Raises LeagueError (``unknown_game``, ``game_mismatch``, ``bad_table_size``,
     ``bad_placement_points``, ``unknown_bot``, ``bad_entries``, ``bad_format``,
-    ``secret_with_people``) or the engine's RulesetError; nothing is stored then."""
+    ``secret_with_people``, ``duplicate_unsupported``, ``duplicate_people_single_table``)
+    or the engine's RulesetError; nothing is stored then."""
     league = season.league
     game = games.game_check(game or league.game)
     if game != league.game:
@@ -117,7 +124,9 @@ def tournament_create(*, season: Season, name: str, format: str, rounds: int,
     points = games.placement_points_check(placement_points, size)
     if len({p.pk for p in players}) != len(players):
         raise LeagueError("a player is entered twice", code="bad_entries")
-    _check_entry_count(format, len(players), size, games.min_seats(game))
+    if not isinstance(duplicate, bool):
+        raise LeagueError("duplicate must be true or false", code="bad_format")
+    _check_entry_count(format, len(players), size, size if duplicate else games.min_seats(game))
     if rounds < 1:
         raise LeagueError("a tournament has at least one round", code="bad_format")
     if fill_policy not in ("bots", "bye"):
@@ -128,11 +137,14 @@ def tournament_create(*, season: Season, name: str, format: str, rounds: int,
     for p in players:
         if p.kind == PlayerKind.BOT:
             games.bot_check(game, p.bot_name, p.bot_settings)
+    if duplicate:
+        duplicate_rounds.creation_check(game=game, format=format, players=players, size=size,
+                                        fill_policy=fill_policy)
     chosen = secret if secret is not None else game_seeds.new_secret()
     with transaction.atomic():
         t = Tournament.objects.create(
             season=season, name=name, format=format, rounds=rounds, ruleset=ruleset,
-            game=game, table_size=size,
+            game=game, table_size=size, duplicate=duplicate,
             seed=str(seed), secret=chosen, secret_explicit=secret is not None,
             seed_commitment=table_seeds.commitment(str(seed), chosen),
             starts_at=starts_at, rated=rated, fill_policy=fill_policy,
@@ -194,6 +206,12 @@ def entry_withdraw(*, tournament: Tournament, player: Player) -> None:
                           code="not_entered")
 
 
+def min_table(t: Tournament) -> int:
+    """The fewest seats a table of ``t`` may have: the game's minimum, or the table size
+    for a duplicate tournament (its tables must all be dealt the same cards)."""
+    return t.table_size if t.duplicate else games.min_seats(t.game)
+
+
 def _house_bot(name: str, game: str) -> Player:
     return player_bot_get_or_create(name=name, bot_name=HOUSE_BOT, game=game)
 
@@ -204,7 +222,7 @@ def _pairings(t: Tournament, number: int) -> tuple[list[tuple[str, ...]], list[s
     game's minimum)."""
     players = entries_of(t)
     names = [p.name for p in players]
-    size, lo = t.table_size, games.min_seats(t.game)
+    size, lo = t.table_size, min_table(t)
     if t.format in (Format.ROUND_ROBIN, Format.SERIES):
         everyone = [p.name for p in entries_of(t, withdrawn=True)]
         if t.format == Format.ROUND_ROBIN:
@@ -227,7 +245,9 @@ def _pairings(t: Tournament, number: int) -> tuple[list[tuple[str, ...]], list[s
           for n in ranked]
     sr = pairing.swiss_round(st, history, seed=_int_seed(t.seed, "swiss", number),
                              fill="bots" if t.fill_policy == "bots" else "bye",
-                             seats=size, min_seats=lo)
+                             seats=size, min_seats=lo,
+                             table_cost=(duplicate_rounds.swiss_table_cost(t, number)
+                                         if t.duplicate else None))
     return [tuple(tb) for tb in sr.tables], list(sr.byes)
 
 
@@ -240,14 +260,17 @@ def round_schedule(*, tournament: Tournament, number: int) -> Round:
     if existing is not None:
         return existing
     tables, byes = _pairings(tournament, number)
+    boards: list[int | None] = [None] * len(tables)
+    if tournament.duplicate:  # same deal at every table, seats spread (docs/duplicate.md)
+        tables, boards = duplicate_rounds.seat_round(tournament, number, tables)
     by_name = {p.name: p for p in entries_of(tournament)}
-    lo = max(2, min(games.min_seats(tournament.game), tournament.table_size))
+    lo = max(2, min(min_table(tournament), tournament.table_size))
     with transaction.atomic():
         rnd = Round.objects.create(tournament=tournament, number=number,
                                    status=RoundStatus.RUNNING, starts_at=timezone.now())
         for name in byes:
             Bye.objects.create(round=rnd, player=by_name[name])
-        for k, names in enumerate(tables, start=1):
+        for k, (names, board) in enumerate(zip(tables, boards, strict=True), start=1):
             if not lo <= len(names) <= tournament.table_size:
                 raise LeagueError(f"a table must have {lo} to {tournament.table_size} seats",
                                   code="bad_table")
@@ -257,9 +280,12 @@ def round_schedule(*, tournament: Tournament, number: int) -> Round:
                                   code="secret_with_people")
             created = game_create_from_engine(ruleset=tournament.ruleset or None,
                                               seats=[p.name for p in seats], first_planner=0,
-                                              secret=game_seed(tournament, number, k),
+                                              secret=(duplicate_rounds.round_seed(tournament,
+                                                                                  number)
+                                                      if tournament.duplicate
+                                                      else game_seed(tournament, number, k)),
                                               game=tournament.game)
-            table = Table.objects.create(round=rnd, number=k, game=created.game)
+            table = Table.objects.create(round=rnd, number=k, game=created.game, board=board)
             TableSeat.objects.bulk_create(
                 [TableSeat(table=table, seat=i, player=p) for i, p in enumerate(seats)])
             humans.table_seat_people(game=created.game, players=seats)
@@ -272,14 +298,18 @@ def tournament_start(*, tournament: Tournament) -> Round:
     """Start a tournament: status running, round 1 scheduled and enqueued. Raises
     LeagueError(``not_startable``) unless it is a draft or scheduled, or
     (``bad_entries``) when its entries no longer fit its format (people entered since
-    it was created): nothing is started."""
+    it was created), or (``duplicate_unsupported``, ``duplicate_people_single_table``)
+    when a duplicate tournament no longer can be played so: nothing is started."""
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if t.status not in (TournamentStatus.DRAFT, TournamentStatus.SCHEDULED):
             raise LeagueError(f"tournament {t.name!r} is {t.status}", code="not_startable")
         # a fixed schedule (round-robin, series) pairs withdrawn entries too (house bots)
-        _check_entry_count(t.format, len(entries_of(t, withdrawn=t.format != Format.SWISS)),
-                           t.table_size, games.min_seats(t.game))
+        entered = entries_of(t, withdrawn=t.format != Format.SWISS)
+        _check_entry_count(t.format, len(entered), t.table_size, min_table(t))
+        if t.duplicate:  # people entered since it was created (the admin)
+            duplicate_rounds.creation_check(game=t.game, format=t.format, players=entered,
+                                            size=t.table_size, fill_policy=t.fill_policy)
         t.status = TournamentStatus.RUNNING
         t.save(update_fields=["status"])
         return round_schedule(tournament=t, number=1)

@@ -8,7 +8,7 @@ from django.db.models import QuerySet
 
 from replays.models import Game, GameStatus
 
-from . import rating, scoring
+from . import duplicate_scores, rating, scoring
 from .models import League, Player, Rating, RatingChange, Table, Tournament, TournamentStatus
 from .standings import standings_rows, tournament_terms
 
@@ -31,14 +31,18 @@ def user_is_organiser(user: Any) -> bool:
 def tournament_standings(*, tournament: Tournament) -> list[dict[str, Any]]:
     """Rows best first: rank, player, games, points, the game's score (Kolkhoz:
     cellar) and tie-breaks (Kolkhoz: medals), opponents' points, place counts
-    (tournaments.scoring; tie-breaks documented in docs/tournaments-core.md)."""
+    (tournaments.scoring; tie-breaks documented in docs/tournaments-core.md), and the
+    duplicate score (matchpoints; null for a plain tournament: docs/duplicate.md)."""
     return standings_rows(tournament=tournament)
 
 
 def tournament_csv_columns(*, tournament: Tournament) -> tuple[str, ...]:
     """The standings CSV's columns for the tournament's game and table size (Kolkhoz:
-    rank … points, cellar, medals, opponents_points, firsts … fourths)."""
-    return scoring.csv_columns(tournament_terms(tournament), tournament.table_size)
+    rank … points, cellar, medals, opponents_points, firsts … fourths); a duplicate
+    tournament's also ``matchpoints``, ``matchpoints_max`` and ``matchpoint_pct`` right
+    after ``points`` (``duplicate_scores.csv_columns``)."""
+    return duplicate_scores.csv_columns(
+        tournament, scoring.csv_columns(tournament_terms(tournament), tournament.table_size))
 
 
 def league_ladder(*, league: League) -> list[dict[str, Any]]:

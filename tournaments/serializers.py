@@ -7,6 +7,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from . import duplicate_scores
 from . import seeds as table_seeds
 from .humans import table_limits
 from .models import League, Player, RatingChange, Round, Table, Tournament
@@ -48,7 +49,12 @@ class TableSerializer(serializers.ModelSerializer):
     """A table; ``error`` (the last error of its task, "" if none) and ``failed_at`` are
     shown to organisers only (null for everyone else). ``your_seat``: the seat the
     signed-in viewer's player holds at this table (null for anyone else), so the
-    tournament page can link a person to their own game's play page."""
+    tournament page can link a person to their own game's play page. ``board``: which
+    board of its round this table is (a one-table duplicate round played as boards,
+    docs/duplicate.md), else null. ``sealed``: true while the table's duplicate round is
+    still being played — its game is served only to its own seats and its result
+    (``places``, ``scores``, ``tiebreaks``, ``medals``) is shown empty until the round is
+    over."""
 
     seats = TableSeatSerializer(many=True, read_only=True)
     tournament = serializers.IntegerField(source="round.tournament_id", read_only=True)
@@ -57,12 +63,24 @@ class TableSerializer(serializers.ModelSerializer):
     failed_at = serializers.SerializerMethodField()
     deadlines = serializers.SerializerMethodField()
     your_seat = serializers.SerializerMethodField()
+    sealed = serializers.SerializerMethodField()
 
     class Meta:
         model = Table
-        fields = ["id", "tournament", "round_number", "number", "status", "game", "seats",
-                  "places", "scores", "tiebreaks", "medals", "deadlines", "error",
-                  "failed_at", "your_seat", "updated_at"]
+        fields = ["id", "tournament", "round_number", "number", "board", "status", "game",
+                  "seats", "places", "scores", "tiebreaks", "medals", "deadlines", "error",
+                  "failed_at", "your_seat", "sealed", "updated_at"]
+
+    def get_sealed(self, table: Table) -> bool:
+        """Whether the table's round is a duplicate round still being played."""
+        return duplicate_scores.round_sealed(table.round)
+
+    def to_representation(self, table: Table) -> dict[str, Any]:
+        """The fields; a sealed table's result shown empty (as a table not yet over)."""
+        data = super().to_representation(table)
+        if data["sealed"]:
+            data.update(places=[], scores=[], tiebreaks={}, medals=[])
+        return data
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_your_seat(self, table: Table) -> int | None:
@@ -106,12 +124,36 @@ class TableSerializer(serializers.ModelSerializer):
 
 
 class RoundSerializer(serializers.ModelSerializer):
+    """A round with its tables and byes. In a duplicate tournament, once the round is
+    finished, ``identical_deals``: how many leading chance events (deals, draws) were
+    identical at every table of the round, and ``deals``: the most any of its tables
+    had (docs/duplicate.md: how far the comparison reaches per game); null otherwise."""
+
     tables = TableSerializer(many=True, read_only=True)
     byes = serializers.SlugRelatedField(many=True, read_only=True, slug_field="player_id")
+    identical_deals = serializers.SerializerMethodField()
+    deals = serializers.SerializerMethodField()
 
     class Meta:
         model = Round
-        fields = ["id", "number", "status", "starts_at", "finished_at", "tables", "byes"]
+        fields = ["id", "number", "status", "starts_at", "finished_at", "tables", "byes",
+                  "identical_deals", "deals"]
+
+    def _deals(self, rnd: Round) -> dict[str, int] | None:
+        cache = self.context.setdefault("round_deals", {})
+        if rnd.pk not in cache:
+            cache[rnd.pk] = duplicate_scores.round_deals(rnd)
+        return cache[rnd.pk]
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_identical_deals(self, rnd: Round) -> int | None:
+        deals = self._deals(rnd)
+        return None if deals is None else deals["identical"]
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_deals(self, rnd: Round) -> int | None:
+        deals = self._deals(rnd)
+        return None if deals is None else deals["most"]
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -122,7 +164,9 @@ class TournamentSerializer(serializers.ModelSerializer):
     anyone can re-derive every table's game seed (``tournaments.seeds``,
     docs/shuffle.md). ``move_time_limit_s`` (null: none), ``window_time_limit_s`` (one
     offer in a response window; null: the default, docs/humans.md) and
-    ``timeout_policy``: its people's deadlines (a table may override them)."""
+    ``timeout_policy``: its people's deadlines (a table may override them).
+    ``duplicate``: duplicate play — every table of a round dealt the same cards, a
+    duplicate score (matchpoints) in the standings (docs/duplicate.md)."""
 
     league = serializers.IntegerField(source="season.league_id", read_only=True)
     players = serializers.SerializerMethodField()
@@ -133,8 +177,8 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = ["id", "league", "season", "name", "game", "table_size", "format", "rounds",
-                  "ruleset", "seed",
+        fields = ["id", "league", "season", "name", "game", "table_size", "format",
+                  "duplicate", "rounds", "ruleset", "seed",
                   "secret", "seed_commitment", "seed_scheme", "secret_from_round",
                   "status", "starts_at", "rated", "placement_points", "fill_policy",
                   "move_time_limit_s", "window_time_limit_s", "timeout_policy",
@@ -190,6 +234,13 @@ class TournamentInput(serializers.Serializer):
                   "range (default 4 if the range holds it, else its maximum); 400 "
                   "bad_table_size outside it")
     format = serializers.ChoiceField(choices=["round-robin", "swiss", "series"])
+    duplicate = serializers.BooleanField(
+        required=False, default=False,
+        help_text="duplicate play (docs/duplicate.md): every table of a round is dealt the "
+                  "same cards and the standings add matchpoints; full tables only. 400 "
+                  "duplicate_unsupported for a game that does not deal from its seed, "
+                  "duplicate_people_single_table when a round would have one table and a "
+                  "person is entered")
     rounds = serializers.IntegerField(min_value=1, max_value=100)
     players = serializers.ListField(child=serializers.CharField(max_length=100), min_length=2,
                                     max_length=512)
@@ -218,7 +269,11 @@ class StandingSerializer(serializers.Serializer):
     game scores and also appears under the game's own name (Kolkhoz: ``cellar``);
     ``tiebreaks`` maps each tie-break name to its sum, each also a key of its own
     (Kolkhoz: ``medals``); ``places`` counts finishes per place up to the table size,
-    also as ``firsts``, ``seconds``, … (Kolkhoz: to ``fourths``)."""
+    also as ``firsts``, ``seconds``, … (Kolkhoz: to ``fourths``). A duplicate
+    tournament's duplicate score (docs/duplicate.md; all null for a plain one):
+    ``matchpoints`` (1 for each result beaten at the same seat of the same deal, ½ for
+    each tied), ``matchpoints_exact`` (a fraction), ``matchpoints_max`` (the most that
+    could have been earned) and ``matchpoint_pct`` (their ratio in %, 2 decimals)."""
 
     rank = serializers.IntegerField()
     player = serializers.CharField()
@@ -236,6 +291,10 @@ class StandingSerializer(serializers.Serializer):
     seconds = serializers.IntegerField()
     thirds = serializers.IntegerField(required=False)
     fourths = serializers.IntegerField(required=False)
+    matchpoints = serializers.FloatField(allow_null=True)
+    matchpoints_exact = serializers.CharField(allow_null=True)
+    matchpoints_max = serializers.IntegerField(allow_null=True)
+    matchpoint_pct = serializers.FloatField(allow_null=True)
 
 
 class LadderRowSerializer(serializers.Serializer):

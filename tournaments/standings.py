@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import games, scoring
+from . import duplicate_scores, games, scoring
 from .ladder import counted_tables
-from .models import Player, Table, TableStatus, Tournament
+from .models import Player, RoundStatus, Table, TableStatus, Tournament
 
 
 def entries_of(t: Tournament, *, withdrawn: bool = False) -> list[Player]:
@@ -34,13 +34,20 @@ def standings_rows(*, tournament: Tournament) -> list[dict[str, Any]]:
     """The tournament's standings as dicts (``tournaments.scoring.StandingRow.as_dict``:
     rank, player, games, points, the game's score under its name and as ``score``, each
     tie-break under its name and in ``tiebreaks``, opponents' points, finishes per
-    place up to the table size), best first, house bots left out."""
+    place up to the table size), best first, house bots left out; plus the duplicate
+    score (``matchpoints``, ``matchpoints_exact``, ``matchpoints_max``,
+    ``matchpoint_pct``: ``tournaments.duplicate_scores``; null for a plain tournament).
+    A duplicate tournament counts its finished rounds only: a round's results are
+    published together, once all its tables (dealt the same cards) are over."""
     entries = entries_of(tournament, withdrawn=True)
     names = {p.name for p in entries}
+    counted = counted_tables(Table.objects.filter(round__tournament=tournament,
+                                                  status=TableStatus.FINISHED))
+    if tournament.duplicate:
+        counted = counted.filter(round__status=RoundStatus.FINISHED)
+    tables = list(counted.select_related("round").prefetch_related("seats__player"))
     results = []
-    for table in (counted_tables(Table.objects.filter(round__tournament=tournament,
-                                                      status=TableStatus.FINISHED))
-                  .prefetch_related("seats__player")):
+    for table in tables:
         players = tuple(s.player.name for s in sorted(table.seats.all(), key=lambda s: s.seat))
         results.append(scoring.TableResult(players=players, places=tuple(table.places),
                                            scores=tuple(table.scores),
@@ -48,7 +55,9 @@ def standings_rows(*, tournament: Tournament) -> list[dict[str, Any]]:
                                            seats=len(players)))
     points = tournament.placement_points or games.placement_points_check(
         None, tournament.table_size)
-    rows = scoring.standings(results, points=points, players=sorted(names),
-                             terms=tournament_terms(tournament))
+    terms = tournament_terms(tournament)
+    rows = scoring.standings(results, points=points, players=sorted(names), terms=terms)
     # ranks again without the house bots
-    return [r.as_dict() for r in scoring.rerank(r for r in rows if r.player in names)]
+    out = [r.as_dict() for r in scoring.rerank(r for r in rows if r.player in names)]
+    return duplicate_scores.with_matchpoints(tournament, out, tables,
+                                             lower_wins=terms.lower_score_wins)

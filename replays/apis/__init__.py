@@ -3,7 +3,8 @@ resource — ``catalog`` (the registered games), ``games`` (the store: list, cre
 import, inputs, record, verify),
 ``replay`` (events and frames), ``audits`` (explain, what-if, evidence) and ``play``
 (people at the table: commands, legal inputs, state, stream, seat tokens); what they
-share is in ``common``. Every view and ``ERROR_SCHEMA`` / ``GameOutputSerializer`` are
+share is in ``common``. Every view, ``ERROR_SCHEMA`` / ``GameOutputSerializer`` and
+``game_for`` (a game as a request may read it: sealed games only for their seats) are
 re-exported here (``replays.urls``, ``tournaments`` and ``disputes`` use them).
 
 Errors are raised as ``replays.errors`` and rendered by
@@ -13,7 +14,13 @@ game's seat token (``Authorization: Bearer …``), else a spectator.
 
 from .audits import GameEvidenceApi, GameExplainApi, GameWhatIfApi
 from .catalog import CatalogApi
-from .common import ERROR_SCHEMA, CreatedGameSerializer, GameOutputSerializer, SeatViewMixin
+from .common import (
+    ERROR_SCHEMA,
+    CreatedGameSerializer,
+    GameOutputSerializer,
+    SeatViewMixin,
+    game_for,
+)
 from .games import (
     GameDetailApi,
     GameImportApi,
@@ -37,5 +44,5 @@ __all__ = [
     "SSERenderer", "GameListApi", "GameDetailApi", "GameImportApi", "GameInputApi",
     "GameRecordApi", "GameVerifyApi", "GameEventsApi", "GameFramesApi", "GameExplainApi",
     "GameWhatIfApi", "GameEvidenceApi", "GameCommandApi", "GameLegalApi", "GameStateApi",
-    "GameStreamApi", "GameSeatTokenApi",
+    "GameStreamApi", "GameSeatTokenApi", "game_for",
 ]

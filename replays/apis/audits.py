@@ -18,7 +18,7 @@ from .. import selectors
 from ..audit import game_evidence, game_explain, game_whatif
 from ..errors import MalformedError
 from ..throttles import WholeGameThrottle
-from .common import ERROR_SCHEMA, validated, viewer_of
+from .common import ERROR_SCHEMA, game_for, validated, viewer_of
 
 
 class GameExplainApi(APIView):
@@ -33,7 +33,7 @@ class GameExplainApi(APIView):
                      "text, rules}]}`."),
     )
     def get(self, request: Request, game_id: str) -> Response:
-        game = selectors.game_get(game_id=game_id)
+        game = game_for(request, game_id)
         raw = request.query_params.get("seq")
         seq = None
         if raw not in (None, ""):
@@ -68,7 +68,7 @@ class GameWhatIfApi(APIView):
                      "places: [before, after], explanation}`, or `{same: true}`."),
     )
     def post(self, request: Request, game_id: str) -> Response:
-        game = selectors.game_get(game_id=game_id)
+        game = game_for(request, game_id)
         data = validated(self.WhatIfInput, request.data)
         return Response(game_whatif(game=game, options=dict(data["options"]),
                                     preset=data["preset"]))
@@ -87,7 +87,7 @@ class GameEvidenceApi(APIView):
                      "version, and how to check it with `python -m kolkhoz_core verify`."),
     )
     def get(self, request: Request, game_id: str) -> HttpResponse:
-        game = selectors.game_get(game_id=game_id)
+        game = game_for(request, game_id)
         bundle = game_evidence(game=game)
         body = json.dumps(bundle, ensure_ascii=False, indent=1).encode("utf-8")
         return HttpResponse(body, content_type="application/json", headers={

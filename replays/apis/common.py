@@ -10,7 +10,7 @@ from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.request import Request
 
-from .. import selectors, services
+from .. import sealing, selectors, services
 from ..auth import SeatTokenAuthentication
 from ..errors import MalformedError
 from ..models import Game
@@ -94,6 +94,17 @@ def viewer_of(request: Request, game: Game) -> int | None:
     """The request's viewer of ``game``: the seat whose token it carries, else None (a
     spectator)."""
     return selectors.viewer_for(game=game, seat=request.auth)
+
+
+def game_for(request: Request, game_id: Any) -> Game:
+    """The game ``game_id`` as ``request`` may read it: ``selectors.game_get`` (404
+    ``not_found``), then, while the game is sealed (a duplicate round still being
+    played, ``replays.sealing``), only for a request holding one of its seats — its seat
+    token, or a signed-in account holding a seat; anyone else gets 403 ``game_sealed``."""
+    game = selectors.game_get(game_id=game_id)
+    sealing.game_require_unsealed(game=game, seat=viewer_of(request, game),
+                                  user=sealing.request_user(request))
+    return game
 
 
 def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:

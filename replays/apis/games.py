@@ -24,6 +24,7 @@ from .common import (
     GameListItemSerializer,
     GameOutputSerializer,
     created_body,
+    game_for,
     validated,
     viewer_of,
 )
@@ -126,7 +127,7 @@ class GameDetailApi(APIView):
     @extend_schema(operation_id="games_retrieve",
                    responses={200: GameOutputSerializer, 404: ERROR_SCHEMA})
     def get(self, request: Request, game_id: str) -> Response:
-        game = selectors.game_get(game_id=game_id)
+        game = game_for(request, game_id)
         return Response(GameOutputSerializer(game).data)
 
 
@@ -134,7 +135,7 @@ class GameRecordApi(APIView):
     @extend_schema(operation_id="games_record",
                    responses={200: OpenApiTypes.OBJECT, 404: ERROR_SCHEMA, 409: ERROR_SCHEMA})
     def get(self, request: Request, game_id: str) -> Response:
-        game = selectors.game_get(game_id=game_id)
+        game = game_for(request, game_id)
         return Response(selectors.game_record(game=game))
 
 
@@ -145,7 +146,7 @@ class GameVerifyApi(APIView):
     @extend_schema(operation_id="games_verify",
                    responses={200: OpenApiTypes.OBJECT, 404: ERROR_SCHEMA, 429: ERROR_SCHEMA})
     def get(self, request: Request, game_id: str) -> Response:
-        game = selectors.game_get(game_id=game_id)
+        game = game_for(request, game_id)
         return Response(selectors.game_verify(game=game))
 
 
@@ -174,7 +175,7 @@ class GameInputApi(APIView):
                               403: ERROR_SCHEMA, 409: ERROR_SCHEMA, 422: ERROR_SCHEMA},
                    description="Submit the authenticated seat's decision at `expected_seq`.")
     def post(self, request: Request, game_id: str) -> Response:
-        game = selectors.game_get(game_id=game_id)
+        game = game_for(request, game_id)
         viewer = viewer_of(request, game)
         if viewer is None:
             raise AuthError("this game's seat token is required")

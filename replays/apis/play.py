@@ -24,7 +24,7 @@ from .. import engine, live, selectors, services
 from ..errors import AuthError, ForbiddenError, MalformedError
 from ..models import Game, GameSeat
 from ..renderers import NDJSONRenderer
-from .common import ERROR_SCHEMA, SeatViewMixin, after_param, validated
+from .common import ERROR_SCHEMA, SeatViewMixin, after_param, game_for, validated
 
 
 class SSERenderer(BaseRenderer):
@@ -67,7 +67,7 @@ class GameCommandApi(SeatViewMixin, APIView):
             "(Celery) and every listener of `/stream/` is woken."),
     )
     def post(self, request: Request, game_id: str) -> Response:
-        game = selectors.game_get(game_id=game_id)
+        game = game_for(request, game_id)
         seat = require_seat(self, request, game)
         data = validated(self.CommandInput, request.data)
         new = services.game_submit_input(game=game, expected_seq=data["expected_seq"],
@@ -105,7 +105,7 @@ class GameLegalApi(SeatViewMixin, APIView):
             "Empty unless it is this seat's decision. Needs the seat's token or session."),
     )
     def get(self, request: Request, game_id: str) -> Response:
-        game = selectors.game_get(game_id=game_id)
+        game = game_for(request, game_id)
         seat = require_seat(self, request, game)
         return Response(selectors.game_legal(game=game, seat=seat))
 
@@ -121,7 +121,7 @@ class GameStateApi(SeatViewMixin, APIView):
             "viewer, seats, state, legal}`."),
     )
     def get(self, request: Request, game_id: str) -> Response:
-        game = selectors.game_get(game_id=game_id)
+        game = game_for(request, game_id)
         viewer = self.seat_viewer(request, game)
         response = Response(selectors.game_live_state(game=game, viewer=viewer))
         patch_vary_headers(response, ["Authorization", "Cookie"])
@@ -169,7 +169,7 @@ class GameStreamApi(SeatViewMixin, APIView):
             "`Last-Event-ID`, honoured like `after`)."),
     )
     def get(self, request: Request, game_id: str) -> Any:
-        game = selectors.game_get(game_id=game_id)
+        game = game_for(request, game_id)
         viewer = self.seat_viewer(request, game)
         after = after_param(request)
         last_id = request.headers.get("Last-Event-ID", "").strip()
@@ -249,6 +249,6 @@ class GameSeatTokenApi(APIView):
             "stored hashed; the seat's previous token stops working. 403 `not_seated`."),
     )
     def post(self, request: Request, game_id: str) -> Response:
-        game = selectors.game_get(game_id=game_id)
+        game = game_for(request, game_id)
         seat, token = services.game_seat_token_issue(game=game, user=request.user)
         return Response({"game": str(game.pk), "seat": seat, "token": token}, status=201)

@@ -18,7 +18,14 @@ from rest_framework.views import APIView
 
 from .. import frames, selectors
 from ..renderers import NDJSONRenderer
-from .common import ERROR_SCHEMA, SeatViewMixin, after_param, if_none_match, viewer_of
+from .common import (
+    ERROR_SCHEMA,
+    SeatViewMixin,
+    after_param,
+    game_for,
+    if_none_match,
+    viewer_of,
+)
 
 
 class GameEventsApi(APIView):
@@ -33,7 +40,7 @@ class GameEventsApi(APIView):
                      "a stream of one event per line."),
     )
     def get(self, request: Request, game_id: str) -> Any:
-        game = selectors.game_get(game_id=game_id)
+        game = game_for(request, game_id)
         after = after_param(request)
         events = selectors.game_events_for_viewer(game=game, viewer=viewer_of(request, game),
                                                   after=after)
@@ -76,7 +83,7 @@ class GameFramesApi(SeatViewMixin, APIView):
             "while live)."),
     )
     def get(self, request: Request, game_id: str) -> HttpResponse:
-        game = selectors.game_get(game_id=game_id)
+        game = game_for(request, game_id)
         viewer, as_played = frames.frames_perspective(
             game=game, viewer=self.seat_viewer(request, game),
             perspective=request.query_params.get("perspective"))

@@ -9,11 +9,18 @@ given its inputs and its ``seed`` (all randomness comes from one
 The package, by concept: ``schedule`` (the shapes of tables, rounds and schedules; the
 table sizes; name checks; the statistics), ``seats`` (equitable seats over a schedule),
 ``round_robin`` (the round-robin and the match series), ``swiss`` (Swiss rounds,
-remainders: smaller tables, byes or house bots) and ``swiss_seats`` (seats at a Swiss
-table); each module's docstring states its method. Every public name is re-exported
+remainders: smaller tables, byes or house bots), ``swiss_seats`` (seats at a Swiss
+table) and ``duplicate_seats`` (seats at a duplicate table, boards of a one-table round;
+docs/duplicate.md); each module's docstring states its method. Every public name is re-exported
 here.
 """
 
+from .duplicate_seats import (
+    DUPLICATE_W_SEAT_MISS,
+    boards,
+    duplicate_seat_table,
+    least_held_misses,
+)
 from .round_robin import affine_plane_ag24, match_series, round_robin
 from .schedule import (
     SEATS,
@@ -54,6 +61,10 @@ __all__ = [
     "swiss_round",
     "match_series",
     "assign_seats",
+    "boards",
+    "duplicate_seat_table",
+    "least_held_misses",
+    "DUPLICATE_W_SEAT_MISS",
     "pair_counts",
     "repeat_count",
     "repeat_lower_bound",

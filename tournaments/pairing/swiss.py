@@ -52,7 +52,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .schedule import SEATS, Table, check_names, check_seats, pair_counts, seat_counts, table_sizes
@@ -168,8 +168,10 @@ class _SwissCost:
         bots: set[str],
         history: PairingHistory,
         sizes: list[int],
+        extra: Callable[[tuple[str, ...]], int] | None = None,
     ) -> None:
         self.entries = entries
+        self.extra = extra
         self.n = len(entries)
         self.sizes = sizes
         self.n_tables = len(sizes)
@@ -218,6 +220,8 @@ class _SwissCost:
             lo, hi = self.home[m]
             d = lo - ti if ti < lo else (ti - hi if ti > hi else 0)
             cost += d * d
+        if self.extra is not None:
+            cost += self.extra(tuple(self.entries[m] for m in members))
         return cost
 
     def total(self, tables: Sequence[Sequence[int]]) -> int:
@@ -291,6 +295,7 @@ def swiss_round(
     house_bots: Sequence[str] | None = None,
     seats: int = SEATS,
     min_seats: int | None = None,
+    table_cost: Callable[[tuple[str, ...]], int] | None = None,
 ) -> SwissRound:
     """Pair one Swiss round of ``seats``-seat tables (default 4).
 
@@ -303,7 +308,9 @@ def swiss_round(
     with ``fill="bots"`` (None: ``house-bot-1``, ``house-bot-2``, …).
     ``min_seats``: the fewest seats the game plays with (None: ``seats``, a fixed
     size); when smaller, a remainder sits at smaller tables (module docstring)
-    instead of byes or bots.
+    instead of byes or bots. ``table_cost`` (optional): a further cost of a table, given
+    its members' names (house bots included), added to the module docstring's (a
+    duplicate round's seats: ``duplicate_seats.least_held_misses``).
 
     Returns a :class:`SwissRound`: tables top first, seats balanced on
     first-planner history; a table of players who already sat together is
@@ -353,7 +360,7 @@ def swiss_round(
     entry_points = [points.get(e, low - 1) for e in entries]
 
     sizes = smaller if smaller is not None else [seats] * (len(entries) // seats)
-    cost = _SwissCost(entries, entry_points, bot_set, history, sizes)
+    cost = _SwissCost(entries, entry_points, bot_set, history, sizes, table_cost)
     if len(entries) <= SWISS_EXHAUSTIVE_MAX:
         groups = _best_exhaustive(cost)
     else:

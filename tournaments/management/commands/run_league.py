@@ -1,6 +1,7 @@
 """``manage.py run_league``: create and run a whole bot league of one registered game
-(``--game``, default ``kolkhoz``; ``--table-size`` from the game's seat range) through real
-Celery worker processes, with a progress bar, then print the standings and the ladder."""
+(``--game``, default ``kolkhoz``; ``--table-size`` from the game's seat range; plain or
+``--duplicate``, docs/duplicate.md) through real Celery worker processes, with a progress
+bar, then print the standings (with matchpoints when duplicate) and the ladder."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from django.utils import timezone
 from tqdm import tqdm
 
 from replays import engine
-from tournaments import games, pairing, selectors, services
+from tournaments import duplicate_rounds, games, pairing, selectors, services
 from tournaments.errors import LeagueError
 from tournaments.models import Format, Table, TableStatus, Tournament, TournamentStatus
 
@@ -43,6 +44,10 @@ class Command(BaseCommand):
                                  "random,heuristic)")
         parser.add_argument("--format", default="swiss",
                             choices=["swiss", "round-robin", "series"])
+        parser.add_argument("--duplicate", action="store_true",
+                            help="duplicate play: every table of a round is dealt the same "
+                                 "cards, seats spread, matchpoints beside the points "
+                                 "(docs/duplicate.md)")
         parser.add_argument("--rounds", type=int, default=3)
         parser.add_argument("--seed", default="1",
                             help="the organiser's seed (selects the deals with the secret)")
@@ -88,12 +93,16 @@ class Command(BaseCommand):
         terms = games.terms(t.game, t.ruleset)  # the game's score (Kolkhoz: cellar), its tie-breaks
         figures = [(terms.score_name, 7), *((name, 6) for name in terms.tiebreaks)]
         self.stdout.write(f"\n{t.name}: {t.status}\n\nStandings\n")
+        dup = t.duplicate  # matchpoints and their percentage beside the points
         self.stdout.write(f"{'#':>3} {'player':<16} {'pts':>6} "
+                          + (f"{'mp':>6} {'mp%':>6} " if dup else "")
                           + "".join(f"{f:>{w}} " for f, w in figures) + f"{'opp':>6}\n")
         for r in standings:
             cells = [(r["tiebreaks"].get(f, r.get(f, 0)) if i else r["score"], w)
                      for i, (f, w) in enumerate(figures)]
+            pct = "—" if r.get("matchpoint_pct") is None else f"{r['matchpoint_pct']:.1f}"
             self.stdout.write(f"{r['rank']:>3} {r['player']:<16} {r['points']:>6.2f} "
+                              + (f"{r['matchpoints']:>6g} {pct:>6} " if dup else "")
                               + "".join(f"{c!s:>{w}} " for c, w in cells)
                               + f"{r['opponents_points']:>6.2f}\n")
         self.stdout.write("\nLadder (openskill Plackett–Luce; ordinal = mu − 3σ)\n")
@@ -129,7 +138,7 @@ class Command(BaseCommand):
         t = services.tournament_create(season=season, name=f"{name} — {o['format']}",
                                        format=o["format"], rounds=o["rounds"], players=players,
                                        ruleset=ruleset, seed=o["seed"], secret=o["secret"],
-                                       game=game, table_size=size)
+                                       game=game, table_size=size, duplicate=o["duplicate"])
         return t, league
 
     def _start_worker(self, n: int) -> subprocess.Popen[bytes]:
@@ -179,8 +188,13 @@ class Command(BaseCommand):
     @staticmethod
     def _tables_per_round(t: Tournament) -> int:
         """Tables a round of ``t`` has (for the progress bar): smaller remainder tables
-        when the game allows them, else byes or house bots by the fill policy."""
+        when the game allows them, else byes or house bots by the fill policy; a
+        duplicate round of one table is played as ``table_size`` boards."""
         n, size = t.entries.filter(house=False).count(), t.table_size
+        if t.duplicate:
+            k = duplicate_rounds.tables_per_round(format=t.format, n=n, size=size,
+                                                  fill_policy=t.fill_policy)
+            return size if k == 1 else k
         if t.format == Format.SERIES:
             return 1
         sizes = pairing.table_sizes(n, size, games.min_seats(t.game)) if n else None
