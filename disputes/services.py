@@ -34,7 +34,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from replays import compensating, engine
+from replays import compensating, engine, sealing
 from replays.errors import ConflictError, ForbiddenError, MalformedError
 from replays.models import Game, GameStatus
 from replays.selectors import game_events
@@ -149,9 +149,11 @@ def dispute_raise(*, game: Game, seq_from: int, seq_to: int, clause: str, text: 
                   user: Any) -> Dispute:
     """Raise a dispute on events ``seq_from``..``seq_to`` (inclusive) of ``game``, citing
     ``clause``. Raises MalformedError (``bad_seq_range``, ``unknown_clause``) or
-    ForbiddenError for an anonymous user."""
+    ForbiddenError for an anonymous user, or (``game_sealed``) for a sealed game — a
+    duplicate round still being played — by anyone but its own seats."""
     if not (user and user.is_authenticated):
         raise ForbiddenError("sign in to raise a dispute")
+    sealing.game_require_unsealed(game=game, user=user)
     if not (0 <= seq_from <= seq_to < game.head_seq):
         raise MalformedError(f"the seq range must lie within 0..{game.head_seq - 1}",
                              code="bad_seq_range")

@@ -21,7 +21,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from replays import engine
+from replays import engine, sealing
 from replays.audit import game_whatif
 from replays.errors import ApplicationError, NotFoundError
 from replays.models import Game, GameStatus
@@ -76,12 +76,24 @@ def dispute_list(request: HttpRequest) -> HttpResponse:
                           if v)})
 
 
+def _sealed(request: HttpRequest, game: Game) -> HttpResponse | None:
+    """The 403 page for a sealed game (a duplicate round still being played: only its
+    own seats may read it, ``replays.sealing``) when the viewer holds none of its seats;
+    else None."""
+    if not sealing.game_sealed(game=game) or sealing.holds_seat(game=game, user=request.user):
+        return None
+    return render(request, "frontend/sealed.html", {"table": None}, status=403)
+
+
 def _detail_ctx(d: Any) -> dict[str, Any]:
+    # a sealed game's steps are not shown on its dispute's pages until its round is over
+    sealed = sealing.game_sealed(game=d.game)
     return {"d": d, "game": d.game, "names": presenters.seat_names(d.game),
             "game_name": presenters.game_name(d.game),
             "clause": presenters.clause_link(d.game.game, d.clause),
-            "history": presenters.history(d),
-            "steps": presenters.steps(d.game, d.seq_from, d.seq_to),
+            "history": presenters.history(d), "sealed": sealed,
+            "steps": ({"rows": [], "more": 0} if sealed
+                      else presenters.steps(d.game, d.seq_from, d.seq_to)),
             "adjusted": presenters.preview_table(d.game, {"event": d.adjustment,
                                                           "diff": d.diff})
             if d.adjustment else None}
@@ -128,6 +140,9 @@ def dispute_raise(request: HttpRequest, game_id: str | None = None) -> HttpRespo
         game = game_get(game_id=game_id or source.get("game", ""))
     except NotFoundError:
         return _missing(request, "No such game: open a replay and use “Dispute this step”.")
+    sealed = _sealed(request, game)
+    if sealed is not None:
+        return sealed
     ctx: dict[str, Any] = {"game": game, "names": presenters.seat_names(game),
                            "game_name": presenters.game_name(game)}
     step = None
@@ -237,6 +252,9 @@ def whatif(request: HttpRequest, game_id: str) -> HttpResponse:
         game = game_get(game_id=game_id)
     except NotFoundError:
         return _missing(request, "No such game.")
+    sealed = _sealed(request, game)
+    if sealed is not None:
+        return sealed
     running = request.GET.get("run") == "1"
     try:
         form = WhatIfForm(request.GET if running else None, game=game)

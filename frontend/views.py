@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 
-from replays import catalog, engine
+from replays import catalog, engine, sealing
 from replays import selectors as replay_selectors
 from replays.errors import NotFoundError
 from replays.models import Game
@@ -61,25 +61,39 @@ def _shell_context(game: Game) -> dict[str, object]:
     return {"game": game, "game_name": _game_name(game), "rulebooks": rulebooks()}
 
 
+def _sealed(request: HttpRequest, game: Game) -> HttpResponse | None:
+    """The page (403) a viewer gets for a sealed game — a duplicate round still being
+    played, served only to its own seats (``replays.sealing``) — else None."""
+    if not sealing.game_sealed(game=game) or sealing.holds_seat(game=game, user=request.user):
+        return None
+    table = Table.objects.select_related("round__tournament").filter(game=game).first()
+    return render(request, "frontend/sealed.html", {"table": table}, status=403)
+
+
 def replay(request: HttpRequest, game_id: str) -> HttpResponse:
     """The replay viewer of one game (the page shell; frames from
-    /api/games/{id}/frames/)."""
+    /api/games/{id}/frames/); a sealed game's page says when it will be shown."""
     try:
         game = replay_selectors.game_get(game_id=game_id)
     except NotFoundError:
         return _not_found(request, "No such game.")
+    sealed = _sealed(request, game)
+    if sealed is not None:
+        return sealed
     table = Table.objects.select_related("round__tournament").filter(game=game).first()
     return render(request, "frontend/replay.html", {**_shell_context(game), "table": table})
 
 
 def play(request: HttpRequest, game_id: str) -> HttpResponse:
     """The play page of one game: the page shell plus a seat's decisions (state and legal
-    inputs from /api/games/{id}/state/, commands to /commands/, the live /stream/)."""
+    inputs from /api/games/{id}/state/, commands to /commands/, the live /stream/); a
+    sealed game's page says when it will be shown."""
     try:
         game = replay_selectors.game_get(game_id=game_id)
     except NotFoundError:
         return _not_found(request, "No such game.")
-    return render(request, "frontend/play.html", _shell_context(game))
+    return _sealed(request, game) or render(request, "frontend/play.html",
+                                            _shell_context(game))
 
 
 def leagues(request: HttpRequest) -> HttpResponse:

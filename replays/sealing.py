@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib.auth import get_user
 from django.db.models import Q, QuerySet
 
 from .errors import ForbiddenError
@@ -66,13 +67,16 @@ def games_unsealed(qs: QuerySet[Game]) -> QuerySet[Game]:
 
 def request_user(request: Any) -> Any:
     """The account a request is signed in as — the API's authenticated user, else the
-    session's (a read of one's own game needs no CSRF token) — or None."""
+    session's (read from the session itself: DRF replaces ``request.user`` by its own
+    authenticators' answer; a read of one's own game needs no CSRF token) — or None."""
     user = getattr(request, "user", None)
     if user is not None and getattr(user, "is_authenticated", False):
         return user
-    django_request = getattr(request, "_request", None)
-    user = getattr(django_request, "user", None)
-    return user if user is not None and getattr(user, "is_authenticated", False) else None
+    django_request = getattr(request, "_request", request)
+    if not hasattr(django_request, "session"):
+        return None
+    user = get_user(django_request)
+    return user if getattr(user, "is_authenticated", False) else None
 
 
 def holds_seat(*, game: Game, seat: int | None = None, user: Any = None) -> bool:
@@ -85,9 +89,14 @@ def holds_seat(*, game: Game, seat: int | None = None, user: Any = None) -> bool
     return GameSeat.objects.filter(game=game, user=user).exists()
 
 
+def sealed_error() -> ForbiddenError:
+    """The error a sealed game's reader gets: 403 ``game_sealed``."""
+    return ForbiddenError(SEALED_MESSAGE, code="game_sealed")
+
+
 def game_require_unsealed(*, game: Game, seat: int | None = None, user: Any = None) -> None:
     """Raise ``ForbiddenError`` (403 ``game_sealed``) when ``game`` is sealed and the
     viewer (``seat`` from its token, or the signed-in ``user``) holds none of its seats;
     nothing otherwise."""
     if game_sealed(game=game) and not holds_seat(game=game, seat=seat, user=user):
-        raise ForbiddenError(SEALED_MESSAGE, code="game_sealed")
+        raise sealed_error()

@@ -102,8 +102,9 @@ def game_for(request: Request, game_id: Any) -> Game:
     played, ``replays.sealing``), only for a request holding one of its seats — its seat
     token, or a signed-in account holding a seat; anyone else gets 403 ``game_sealed``."""
     game = selectors.game_get(game_id=game_id)
-    sealing.game_require_unsealed(game=game, seat=viewer_of(request, game),
-                                  user=sealing.request_user(request))
+    if sealing.game_sealed(game=game) and not sealing.holds_seat(
+            game=game, seat=viewer_of(request, game), user=sealing.request_user(request)):
+        raise sealing.sealed_error()
     return game
 
 

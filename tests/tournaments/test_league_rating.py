@@ -182,7 +182,8 @@ def test_aware_and_naive_times_order_alike() -> None:
 
 def test_league_core_modules_import_no_django() -> None:
     code = (
-        "import sys, tournaments.pairing, tournaments.scoring, tournaments.rating;"
+        "import sys, tournaments.pairing, tournaments.scoring, tournaments.rating,"
+        " tournaments.duplicate;"
         "assert 'django' not in sys.modules, 'django imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

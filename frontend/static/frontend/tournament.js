@@ -4,6 +4,9 @@
 // remainder table shows "—" in the seats it lacks). A table whose task failed
 // shows "failed"; organisers (the API gives them the table's error, null to others)
 // also see the error and a Resume button (POST /api/tables/{id}/resume/).
+// A duplicate tournament (docs/duplicate.md) says so: matchpoints beside the points, a line
+// on duplicate scoring, and per round that its tables (or boards) were dealt the same cards;
+// a round still being played keeps its replays and results until all its tables are over.
 import { ApiError, getJSON } from "./api.js";
 import { el } from "./dom.js";
 import { scrollHints } from "./scrollhint.js";
@@ -21,12 +24,14 @@ const title = (name) => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/
 // Medals, Opp. points, 1st … 4th).
 // A first click sorts the best first: most points, the score as the game ranks it
 // (fewest first when a lower score wins), most of each tie-break and of each place.
-function columns(terms, size) {
+function columns(terms, size, duplicate) {
   const most = "descending";
   return [
     { key: "rank", label: "Rank", num: true }, { key: "player", label: "Player" },
     { key: "games", label: "Games", num: true, first: most },
     { key: "points", label: "Points", num: true, first: most },
+    ...(duplicate ? [{ key: "matchpoints", label: "Matchpoints", num: true, first: most },
+      { key: "matchpoint_pct", label: "MP %", num: true, first: most }] : []),
     { key: terms.score, label: title(terms.score), num: true,
       first: terms.lower_score_wins ? "ascending" : most },
     ...terms.tiebreaks.map((name) => ({ key: name, label: title(name), num: true, first: most })),
@@ -42,6 +47,27 @@ function tieBreakNote(terms) {
     ...terms.tiebreaks];
   const last = figures.length > 1 ? `${figures.slice(0, -1).join(", ")}, ${figures.at(-1)}` : figures[0];
   return `Placement points, then ${last} and opponents' points break ties.`;
+}
+
+const DUPLICATE_NOTE = "Duplicate: every table of a round is dealt the same cards, seat for seat. " +
+  "Matchpoints compare each result with everyone who held the same cards in the same round: " +
+  "1 for each result beaten, ½ for each tie. MP % is the share of the most that could have been " +
+  "earned. Points still decide the ranking.";
+
+// Under a duplicate round's heading: what its tables shared, and how far the deals agreed.
+function duplicateLine(round) {
+  const boards = round.tables.filter((tb) => tb.board !== null && tb.board !== undefined).length;
+  const n = round.tables.length;
+  const shared = boards
+    ? `One table, so the deal was played as ${boards} boards: the same players rotated seats, each holding every seat's cards once.`
+    : `All ${n} tables were dealt the same cards.`;
+  let reach = "";
+  if (round.identical_deals !== null && round.identical_deals !== undefined) {
+    reach = ` Identical at every ${boards ? "board" : "table"}: the first ${round.identical_deals} of ${round.deals} deals and draws.`;
+  } else if (round.status !== "finished") {
+    reach = " Its replays and results are shown once every table has finished.";
+  }
+  return el("p", { class: "muted duplicate-round" }, shared + reach);
 }
 
 function seatCell(table, seat) {
@@ -89,19 +115,27 @@ function playLink(round, table) {
     "aria-label": `Play your seat: round ${round.number}, table ${table.number}` }, el("strong", {}, "Play your seat")));
 }
 
-function roundSection(round, size) {
+function replayCell(round, table) {
+  if (!table.game) return "—";
+  if (table.sealed) return el("span", { class: "muted" }, "after the round");
+  return el("a", { href: `/games/${table.game}/`, "aria-label": `Replay of round ${round.number}, table ${table.number}` }, "Replay");
+}
+
+function roundSection(round, size, duplicate) {
   const seatNumbers = Array.from({ length: size }, (_, s) => s);
+  const boards = round.tables.some((tb) => tb.board !== null && tb.board !== undefined);
+  const unit = boards ? "Board" : "Table";
   const rows = round.tables.flatMap((table) => [el("tr", {},
-    el("td", { class: "num", "data-label": "Table" }, String(table.number)),
+    el("td", { class: "num", "data-label": unit }, String(table.board ?? table.number)),
     ...seatNumbers.map((s) => seatCell(table, table.seats.find((x) => x.seat === s) || { seat: s, player: "—" })),
     statusCell(table),
-    el("td", { "data-label": "Replay" }, table.game
-      ? el("a", { href: `/games/${table.game}/`, "aria-label": `Replay of round ${round.number}, table ${table.number}` }, "Replay")
-      : "—", playLink(round, table))), failedRow(round, table)]);
+    el("td", { "data-label": "Replay" }, replayCell(round, table), playLink(round, table))),
+    failedRow(round, table)]);
   return el("section", { class: "round", "aria-label": `Round ${round.number}` },
     el("h3", {}, `Round ${round.number} `, el("span", { class: `badge status-${round.status}` }, round.status)),
-    el("div", { class: "scroll" }, el("table", { class: "data stack", "aria-label": `Tables of round ${round.number}` },
-      el("thead", {}, el("tr", {}, el("th", { class: "num" }, "Table"),
+    duplicate ? duplicateLine(round) : null,
+    el("div", { class: "scroll" }, el("table", { class: "data stack", "aria-label": `${unit}s of round ${round.number}` },
+      el("thead", {}, el("tr", {}, el("th", { class: "num" }, unit),
         ...seatNumbers.map((s) => el("th", {}, `Seat ${s}`)), el("th", {}, "Status"), el("th", {}, "Replay"))),
       el("tbody", {}, ...rows))));
 }
@@ -110,15 +144,22 @@ async function load() {
   const [{ body: t }, { body: standings }] = await Promise.all([
     getJSON(`/api/tournaments/${id}/`), getJSON(`/api/tournaments/${id}/standings/`)]);
   document.getElementById("summary").textContent =
-    `${t.format}, ${t.rounds} rounds, ${t.players.length} players · ${t.status}`;
+    `${t.format}${t.duplicate ? " (duplicate)" : ""}, ${t.rounds} rounds, ${t.players.length} players · ${t.status}`;
   document.getElementById("tie-breaks").textContent = tieBreakNote(t.terms);
+  const note = document.getElementById("duplicate-note");
+  note.hidden = !t.duplicate;
+  note.textContent = t.duplicate ? DUPLICATE_NOTE : "";
+  const decimal = (x) => Number(x).toFixed(2).replace(/\.00$/, "");
   sortable(document.getElementById("standings"), {
-    columns: columns(t.terms, t.table_size), rows: standings, key: "rank", dir: "ascending",
-    cell: (row, c) => (c.key === "points" || c.key === "opponents_points" ? Number(row[c.key]).toFixed(2).replace(/\.00$/, "") : String(row[c.key])),
+    columns: columns(t.terms, t.table_size, t.duplicate), rows: standings, key: "rank", dir: "ascending",
+    cell: (row, c) => {
+      if (c.key === "matchpoint_pct") return row[c.key] === null ? "—" : `${decimal(row[c.key])} %`;
+      return ["points", "opponents_points", "matchpoints"].includes(c.key) ? decimal(row[c.key]) : String(row[c.key]);
+    },
   });
   const rounds = document.getElementById("rounds");
   rounds.replaceChildren(...(t.rounds_detail.length
-    ? t.rounds_detail.map((round) => roundSection(round, t.table_size))
+    ? t.rounds_detail.map((round) => roundSection(round, t.table_size, t.duplicate))
     : [el("p", { class: "muted" }, "No rounds played yet.")]));
   scrollHints();
 }
