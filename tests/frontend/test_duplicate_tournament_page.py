@@ -70,7 +70,7 @@ def test_a_duplicate_tournaments_page(page, live_server, tournaments):
     shown = [float(x) for x in column(page, "#standings", at + 1)]
     assert shown == [r["matchpoints"] for r in rows] and max(shown) > min(shown)
     assert column(page, "#standings", at + 2) == [f"{r['matchpoint_pct']:.2f}".removesuffix(
-        ".00") + " %" for r in rows]
+        ".00") + "%" for r in rows]
 
     sections = page.locator("#rounds section.round")
     assert sections.count() == 3
@@ -92,6 +92,8 @@ def test_a_duplicate_tournaments_page(page, live_server, tournaments):
     response = page.goto(f"{live_server.url}/games/{sealed.game_id}/")
     assert response.status == 403
     assert page.get_by_role("heading", name="Not shown yet").is_visible()
+    sign_in = page.get_by_role("link", name="sign in", exact=True)
+    assert sign_in.get_attribute("href") == f"/accounts/login/?next=/games/{sealed.game_id}/"
     assert page.get_by_role("link", name=running.name).get_attribute("href") == (
         f"/tournaments/{running.pk}/")
     both_sizes(page, "game-sealed")

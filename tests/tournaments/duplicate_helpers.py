@@ -104,7 +104,7 @@ def matchpoints_by_hand(results: list[tuple[int, int, str, Any]], lower_wins: bo
     every two results at one seat of one round compared, 1 to the better, ½ each on a tie."""
     earned: dict[str, Fraction] = defaultdict(Fraction)
     most: dict[str, int] = defaultdict(int)
-    for (r1, s1, p1, x1), (r2, s2, p2, x2) in itertools.permutations(results, 2):
+    for (r1, s1, p1, x1), (r2, s2, _, x2) in itertools.permutations(results, 2):
         if (r1, s1) != (r2, s2):
             continue
         better = x1 < x2 if lower_wins else x1 > x2

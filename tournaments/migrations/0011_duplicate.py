@@ -15,7 +15,10 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tournament',
             name='duplicate',
-            field=models.BooleanField(db_default=False, default=False, help_text='duplicate play: every table of a round gets the same deal; fixed once the tournament has rounds (docs/duplicate.md)'),
+            field=models.BooleanField(
+                db_default=False, default=False,
+                help_text='duplicate play: every table of a round gets the same deal; fixed '
+                          'once the tournament has rounds (docs/duplicate.md)'),
         ),
         migrations.AddField(
             model_name='table',

@@ -144,7 +144,7 @@ async function load() {
   const [{ body: t }, { body: standings }] = await Promise.all([
     getJSON(`/api/tournaments/${id}/`), getJSON(`/api/tournaments/${id}/standings/`)]);
   document.getElementById("summary").textContent =
-    `${t.format}${t.duplicate ? " (duplicate)" : ""}, ${t.rounds} rounds, ${t.players.length} players · ${t.status}`;
+    `${t.format}${t.duplicate ? " (duplicate)" : ""}, ${t.rounds} round${t.rounds === 1 ? "" : "s"}, ${t.players.length} players · ${t.status}`;
   document.getElementById("tie-breaks").textContent = tieBreakNote(t.terms);
   const note = document.getElementById("duplicate-note");
   note.hidden = !t.duplicate;
@@ -153,7 +153,7 @@ async function load() {
   sortable(document.getElementById("standings"), {
     columns: columns(t.terms, t.table_size, t.duplicate), rows: standings, key: "rank", dir: "ascending",
     cell: (row, c) => {
-      if (c.key === "matchpoint_pct") return row[c.key] === null ? "—" : `${decimal(row[c.key])} %`;
+      if (c.key === "matchpoint_pct") return row[c.key] === null ? "—" : `${decimal(row[c.key])}%`;
       return ["points", "opponents_points", "matchpoints"].includes(c.key) ? decimal(row[c.key]) : String(row[c.key]);
     },
   });
