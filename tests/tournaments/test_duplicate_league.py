@@ -135,3 +135,24 @@ def test_a_plain_tournament_has_null_matchpoints_and_its_csv_is_unchanged(api) -
     body = api.get(f"/api/tournaments/{t.pk}/").json()
     assert body["duplicate"] is False
     assert all(r["identical_deals"] is None for r in body["rounds_detail"])
+
+
+def test_run_league_duplicate_prints_matchpoints_beside_the_points(eager_celery) -> None:
+    import json
+
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    call_command("run_league", "--no-worker", "--duplicate", "--bots", "8", "--bot-kinds",
+                 "random,heuristic", "--rounds", "1", "--secret", "run-league-dup", "--json",
+                 "--timeout", "300", stdout=out)
+    result = json.loads(out.getvalue())
+    assert result["status"] == "finished" and len(result["standings"]) == 8
+    rows = result["standings"]
+    assert all(r["matchpoints_max"] == 1 for r in rows)  # two tables: one other result
+    assert sum(Fraction(r["matchpoints_exact"]) for r in rows) == 4  # 4 seats, ½·2·1 each
+    text = io.StringIO()
+    call_command("run_league", "--no-worker", "--duplicate", "--bots", "4", "--rounds", "1",
+                 "--secret", "run-league-dup-text", "--timeout", "300", stdout=text)
+    header = next(line for line in text.getvalue().splitlines() if line.startswith("  #"))
+    assert header.split() == ["#", "player", "pts", "mp", "mp%", "cellar", "medals", "opp"]

@@ -16,6 +16,9 @@ module constants below):
    ranks of their score group (all players on equal points); sitting ``d``
    tables away from home costs ``d**2``.  So one repeated pair is worth
    moving two players one table each, but not one player two tables.
+5. a caller's ``table_cost`` of each table, when given (a duplicate round:
+   ``DUPLICATE_W_SEAT_MISS`` = 10 per player no seating can put in a seat whose
+   cards they held least, ``tournaments.pairing.duplicate_seats``).
 
 Seats are then given table by table: seat 0 to whoever has been first
 planner least often (ties: fewer total games in that seat, then the seeded
