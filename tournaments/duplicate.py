@@ -12,8 +12,8 @@ higher score, or a lower one when the game's ``lower_wins`` says lower is better
 ``k`` results at one seat share ``k(k-1)/2`` matchpoints, and each can earn at most
 ``k - 1``. A player's duplicate score is the sum over their results (exact fractions),
 also given as a percentage of the most they could have earned (``available``: the sum of
-``k - 1`` over their results) — byes, and a seat nobody else held, change the
-percentage of nobody. House bots' results count as results to compare with (they held
+``k - 1`` over their results), so a bye, or a result with nothing to be compared with,
+lowers nobody's percentage. House bots' results count as results to compare with (they held
 the same cards), but the standings list only the entrants.
 
 Identical deals

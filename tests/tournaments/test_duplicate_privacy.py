@@ -17,6 +17,9 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
+from disputes.services import dispute_raise
+from replays.errors import ForbiddenError
+from replays.models import GameEvent
 from tests.humans.helpers import bearer, first_legal_input, make_person, seat_token
 from tests.tournaments.duplicate_helpers import KOLKHOZ_1Y, tables_by_round
 from tournaments import services
@@ -135,6 +138,18 @@ def test_a_duplicate_rounds_games_are_served_only_to_their_seats_until_it_ends(
     assert detail["seed"] is None and detail["secret"] is None
     assert all(r["games"] == 0 for r in anon.get(f"/api/tournaments/{t.pk}/standings/").json())
     assert session.get(f"/api/games/{one.game_id}/record/").status_code == 200  # my own
+    # a dispute: mine to raise on my table, not a player's of the other table; its page
+    # shows nobody the disputed steps until the round is over
+    step = next(e for e in GameEvent.objects.filter(game_id=one.game_id).order_by("seq")
+                if e.seq > 0 and e.payload.get("rules"))
+    raise_args = {"game": one.game, "seq_from": step.seq, "seq_to": step.seq,
+                  "clause": step.payload["rules"][0], "text": "was this right?"}
+    with pytest.raises(ForbiddenError) as refused:
+        dispute_raise(**raise_args, user=at[two.pk][0])
+    assert refused.value.code == "game_sealed"
+    dispute = dispute_raise(**raise_args, user=me)
+    page = anon.get(f"/disputes/{dispute.pk}/").content.decode()
+    assert "Not shown yet" in page and f"Step {step.seq}</a>:" not in page
 
     # the round ends: every game is everybody's
     _play_people(two, tokens[two.pk])
@@ -150,5 +165,7 @@ def test_a_duplicate_rounds_games_are_served_only_to_their_seats_until_it_ends(
     assert anon.get(f"/api/tournaments/{t.pk}/games/").json()["count"] == 2
     rows = anon.get(f"/api/tables/?tournament={t.pk}").json()["results"]
     assert all(r["sealed"] is False and len(r["scores"]) == 4 for r in rows)
+    page = anon.get(f"/disputes/{dispute.pk}/").content.decode()
+    assert "Not shown yet" not in page and f"Step {step.seq}</a>:" in page
     standings = anon.get(f"/api/tournaments/{t.pk}/standings/").json()
     assert all(r["games"] == 1 and r["matchpoints_max"] == 1 for r in standings)
