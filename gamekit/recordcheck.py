@@ -9,14 +9,19 @@ checks, in order, stop at the first failure:
 ``format``
     a JSON object of the game's ``record_format`` with a list of ``inputs`` (and, when an
     arbiter ruled, a list of ``adjustments``: the events after the end);
-``adjudication``
-    the engine re-adjudicates the inputs to a finished game (its end event last);
 ``seed``
     the opening event's ``seed_commitment`` is ``sha256(UTF-8(seed))`` and the end event
-    reveals that same seed (docs/shuffle.md);
+    reveals that same seed (docs/shuffle.md) — the engine writes both from the record's
+    seed, so what ties that seed to the commitment the game published when it began is
+    the ``head`` check (the opening event is the first link of the chain) and, at a
+    tournament table, the table seed re-derived from the tournament's secret;
 ``deals``
     every chance outcome the log states is the one the seed gives (the game's own
-    ``chance_mismatch``, docs/verify.md "Deals");
+    ``chance_mismatch``, docs/verify.md "Deals") — checked on as much of the log as the
+    inputs give, so a deal the seed does not give is named as the cause even when a later
+    input it made illegal stops the adjudication;
+``adjudication``
+    the engine re-adjudicates the inputs to a finished game (its end event last);
 ``head``
     the hash chain (``gamekit.canonical``, RECORD_FORMAT.md "Hash chain") over the
     re-adjudicated log followed by the adjustments ends at ``head`` — the head hash the
@@ -37,7 +42,7 @@ from .canonical import hashes
 from .seam import GameDefinition, NotSupported
 from .tools import json_line, load_json
 
-CHECKS = ("format", "adjudication", "seed", "deals", "head")
+CHECKS = ("format", "seed", "deals", "adjudication", "head")
 EXIT_OK, EXIT_FAILED, EXIT_UNREADABLE = 0, 1, 2
 
 
@@ -67,17 +72,19 @@ def verify_record(defn: GameDefinition, record: Any, *,
     try:
         inputs, adjustments = _check_format(defn, record)
         passed.append("format")
-        events = _adjudicate(defn, inputs)
-        full = events + adjustments
-        end = events[-1]
-        report.update(head_seq=len(full), head_hash=hashes(full)[-1] if full else None,
-                      places=end.get("places"), scores=end.get("scores"))
-        passed.append("adjudication")
-        seed = _check_seed(record, events)
+        events, refused = _adjudicate(defn, inputs)
+        seed = _check_seed(defn, record, events)
         report["seed"] = seed
         passed.append("seed")
         _check_deals(defn, events, seed)
         passed.append("deals")
+        if refused is not None:
+            raise refused
+        full = events + adjustments
+        end = events[-1]
+        report.update(head_seq=len(full), head_hash=hashes(full)[-1],
+                      places=end.get("places"), scores=end.get("scores"))
+        passed.append("adjudication")
         if head is not None:
             if report["head_hash"] != head:
                 raise _Failure("head", f"the log this record gives hashes to "
@@ -98,6 +105,8 @@ def _check_format(defn: GameDefinition, record: Any) -> tuple[dict[str, Any], li
         raise _Failure("format", f"not a {defn.record_format} document")
     if not isinstance(record.get("inputs"), list):
         raise _Failure("format", "'inputs' must be a list")
+    if record.get("seed") is not None and not isinstance(record.get("seed"), str):
+        raise _Failure("format", "'seed' must be a string")
     adjustments = record.get("adjustments", [])
     if not isinstance(adjustments, list) or not all(isinstance(a, dict) for a in adjustments):
         raise _Failure("format", "'adjustments' must be a list of events")
@@ -105,25 +114,35 @@ def _check_format(defn: GameDefinition, record: Any) -> tuple[dict[str, Any], li
     return inputs, adjustments
 
 
-def _adjudicate(defn: GameDefinition, record: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _adjudicate(defn: GameDefinition, record: Mapping[str, Any]
+                ) -> tuple[list[dict[str, Any]], _Failure | None]:
+    """The log the record gives, and the adjudication's failure (None: a finished game);
+    on a refused input, the log up to it. Raises when not even the opening event is
+    there."""
     try:
         events = list(defn.adjudicate(record))
     except Exception as e:  # noqa: BLE001 - a tampered record is reported, never a crash
         done = getattr(e, "events", None)
+        events = [x for x in done if isinstance(x, dict)] if isinstance(done, list) else []
         code = getattr(e, "code", type(e).__name__)
-        raise _Failure("adjudication", f"the inputs do not re-adjudicate ({code}): {e}",
-                       len(done) if isinstance(done, list) else None) from None
+        refused = _Failure("adjudication", f"the inputs do not re-adjudicate ({code}): {e}",
+                           len(events))
+        if not events:
+            raise refused from None
+        return events, refused
     if not events or events[-1].get("type") != defn.end_type:
-        raise _Failure("adjudication", f"the inputs do not reach the game's end "
-                       f"({defn.end_type}): the game is not finished", len(events))
-    return events
+        failure = _Failure("adjudication", f"the inputs do not reach the game's end "
+                           f"({defn.end_type}): the game is not finished", len(events))
+        if not events:
+            raise failure
+        return events, failure
+    return events, None
 
 
-def _check_seed(record: Mapping[str, Any], events: list[dict[str, Any]]) -> str | None:
-    seed = record.get("seed")
+def _check_seed(defn: GameDefinition, record: Mapping[str, Any],
+                events: list[dict[str, Any]]) -> str | None:
+    seed: str | None = record.get("seed")  # a string or None (the format check)
     commitment = events[0].get("seed_commitment")
-    if seed is not None and not isinstance(seed, str):
-        raise _Failure("seed", "'seed' must be a string", 0)
     if commitment is None:
         if seed is not None:
             raise _Failure("seed", "the game published no commitment, yet a seed is given", 0)
@@ -132,7 +151,7 @@ def _check_seed(record: Mapping[str, Any], events: list[dict[str, Any]]) -> str 
         raise _Failure("seed", "the game committed to a seed but the record has none", 0)
     if hashlib.sha256(seed.encode("utf-8")).hexdigest() != commitment:
         raise _Failure("seed", "sha256(seed) is not the commitment published at seq 0", 0)
-    if events[-1].get("seed") != seed:
+    if events[-1].get("type") == defn.end_type and events[-1].get("seed") != seed:
         raise _Failure("seed", "the end event reveals another seed", len(events) - 1)
     return seed
 

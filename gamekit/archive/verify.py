@@ -255,8 +255,9 @@ def _run_verify(members: Members, entry: dict[str, Any], bundle: Any, tmp: str, 
 def _cli(package: str, argv: list[str], use_subprocess: bool) -> tuple[int, str, str]:
     """Exit status, standard output and standard error of ``python -m package *argv``."""
     if use_subprocess:
-        done = subprocess.run([sys.executable, "-m", package, *argv], capture_output=True,
-                              text=True, check=False)
+        flags = ["-S"] if sys.flags.no_site else []  # as bare as this process
+        done = subprocess.run([sys.executable, *flags, "-m", package, *argv],
+                              capture_output=True, text=True, check=False)
         return done.returncode, done.stdout, done.stderr
     out, err = io.StringIO(), io.StringIO()
     try:
