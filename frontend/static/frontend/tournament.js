@@ -1,7 +1,8 @@
 // A tournament page: its rounds with their tables (players, places, scores, a link to
 // each replay), and the standings (sortable; CSV download), in the terms of the
 // tournament's game (its score and tie-break names, `terms`; its table size — a smaller
-// remainder table shows "—" in the seats it lacks). A table whose task failed
+// remainder table shows "—" in the seats it lacks); once it is finished, a link to its
+// archive (GET /api/tournaments/{id}/archive/, docs/archives.md). A table whose task failed
 // shows "failed"; organisers (the API gives them the table's error, null to others)
 // also see the error and a Resume button (POST /api/tables/{id}/resume/).
 import { ApiError, getJSON } from "./api.js";
@@ -112,6 +113,8 @@ async function load() {
   document.getElementById("summary").textContent =
     `${t.format}, ${t.rounds} rounds, ${t.players.length} players · ${t.status}`;
   document.getElementById("tie-breaks").textContent = tieBreakNote(t.terms);
+  // the archive (docs/archives.md) once the seed is served: finished, no game live
+  document.getElementById("archive").hidden = !(t.status === "finished" && t.seed !== null);
   sortable(document.getElementById("standings"), {
     columns: columns(t.terms, t.table_size), rows: standings, key: "rank", dir: "ascending",
     cell: (row, c) => (c.key === "points" || c.key === "opponents_points" ? Number(row[c.key]).toFixed(2).replace(/\.00$/, "") : String(row[c.key])),
