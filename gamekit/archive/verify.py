@@ -49,6 +49,10 @@ from .. import registry
 from . import layout
 from .reader import ArchiveError, Members, open_archive
 
+#: what a malformed manifest (a value of the wrong type, a missing key) raises while it
+#: is read: reported as a failed check, never a crash
+MALFORMED = (KeyError, TypeError, ValueError, AttributeError, IndexError)
+
 
 class _Fail(Exception):
     def __init__(self, check: str, message: str, seq: int | None = None) -> None:
@@ -72,16 +76,27 @@ def verify_archive(path: str, *, use_subprocess: bool = False) -> dict[str, Any]
         except _Fail as f:
             checks.append({"check": f.check, "ok": False, "message": f.message})
             return report
-        t = manifest.get("tournament") or {}
+        t = manifest.get("tournament")
+        t = t if isinstance(t, dict) else {}
         report["tournament"] = {k: t.get(k) for k in ("id", "name", "game")}
         checks.append({"check": "manifest", "ok": True,
                        "message": f"{layout.FORMAT}, {len(manifest['games'])} games"})
-        bad_files = _files(members, manifest, checks)
+        try:
+            bad_files = _files(members, manifest, checks)
+        except MALFORMED as e:
+            bad_files = {}
+            checks.append({"check": "files", "ok": False, "message": f"the manifest's "
+                           f"'files' are malformed ({type(e).__name__}: {e})"})
         _commitment(manifest, checks)
         with tempfile.TemporaryDirectory(prefix="kolkhoz-archive-") as tmp:
             for i, entry in enumerate(manifest["games"]):
                 report["games"].append(_game(members, manifest, entry, bad_files, tmp, i,
                                              use_subprocess))
+        try:
+            _every_game_file_is_a_game(members, manifest, checks)
+        except MALFORMED as e:
+            checks.append({"check": "games", "ok": False, "message": f"the manifest's "
+                           f"'games' are malformed ({type(e).__name__}: {e})"})
         report["ok"] = (all(c["ok"] for c in checks)
                         and all(g["ok"] for g in report["games"]))
         return report
@@ -132,11 +147,29 @@ def _files(members: Members, manifest: dict[str, Any], checks: list[dict[str, An
     return bad
 
 
+def _every_game_file_is_a_game(members: Members, manifest: dict[str, Any],
+                               checks: list[dict[str, Any]]) -> None:
+    """``games``: every file under ``games/`` is the record or bundle of a game the
+    manifest lists (a game taken out of the manifest but left in the archive shows)."""
+    named = {g.get(k) for g in manifest["games"] for k in ("record", "evidence")
+             if isinstance(g.get(k), str)}
+    stray = sorted(n for n in members.names()
+                   if n.startswith(layout.GAMES_DIR + "/") and n not in named)
+    if stray:
+        checks.append({"check": "games", "ok": False, "message": f"{', '.join(stray)}: in "
+                       "the archive but no game of the manifest's names it"})
+    else:
+        checks.append({"check": "games", "ok": True, "message": f"every file under "
+                       f"{layout.GAMES_DIR}/ belongs to one of the {len(manifest['games'])} "
+                       "games"})
+
+
 def _commitment(manifest: dict[str, Any], checks: list[dict[str, Any]]) -> None:
     seed, secret = manifest.get("seed"), manifest.get("secret")
     published = manifest.get("seed_commitment")
-    if not isinstance(seed, str):
-        checks.append({"check": "commitment", "ok": False, "message": "no seed in the manifest"})
+    if not isinstance(seed, str) or (secret is not None and not isinstance(secret, str)):
+        checks.append({"check": "commitment", "ok": False, "message": "the manifest has no "
+                       "seed and secret (strings) to check"})
     elif not secret:
         checks.append({"check": "commitment", "ok": manifest.get("seed_scheme") ==
                        layout.LEGACY_SCHEME, "message": "a tournament from before secrets "
@@ -171,11 +204,18 @@ def _game(members: Members, manifest: dict[str, Any], entry: dict[str, Any],
         bundle = _json(members, entry["evidence"]) if entry.get("evidence") else None
         _table_seed(manifest, entry, record, bundle)
         out["passed"].append("table_seed")
-        end = _run_verify(members, entry, bundle, tmp, index, use_subprocess)
+        end, head_seq = _run_verify(members, entry, bundle, tmp, index, use_subprocess)
         out["passed"].append("verify")
         if bundle is not None:
             _bundle_matches(entry, record, bundle)
-            out["passed"].append("head")
+        if head_seq != entry.get("head_seq"):
+            raise _Fail("head", f"the log has {head_seq} events, the manifest says "
+                        f"{entry.get('head_seq')}")
+        out["passed"].append("head")
+        adjustments = record.get("adjustments") if isinstance(record, dict) else None
+        if bool(entry.get("adjusted")) != bool(adjustments):
+            raise _Fail("outcome", f"the manifest says adjusted={entry.get('adjusted')!r}, "
+                        f"but the record has {len(adjustments or [])} adjustments")
         if not entry.get("adjusted"):
             for key in ("places", "scores"):
                 if end.get(key) != entry.get(key):
@@ -184,6 +224,10 @@ def _game(members: Members, manifest: dict[str, Any], entry: dict[str, Any],
             out["passed"].append("outcome")
     except _Fail as f:
         out["failure"] = {"check": f.check, "seq": f.seq, "message": f.message}
+        return out
+    except MALFORMED as e:
+        out["failure"] = {"check": "manifest", "seq": None, "message": f"the manifest's entry "
+                          f"of this game is malformed ({type(e).__name__}: {e})"}
         return out
     out["ok"] = True
     return out
@@ -218,9 +262,9 @@ def _table_seed(manifest: dict[str, Any], entry: dict[str, Any], record: Any,
 
 
 def _run_verify(members: Members, entry: dict[str, Any], bundle: Any, tmp: str, index: int,
-                use_subprocess: bool) -> dict[str, Any]:
+                use_subprocess: bool) -> tuple[dict[str, Any], Any]:
     """Run the game's ``verify`` on its evidence bundle, else its record; returns the end
-    event (places, scores) the verified log gives."""
+    event (places, scores) and the number of events of the verified log."""
     game = entry.get("game")
     if game not in registry.BUILTIN:
         raise _Fail("verify", f"unknown game {game!r} (this verifier knows "
@@ -245,11 +289,13 @@ def _run_verify(members: Members, entry: dict[str, Any], bundle: Any, tmp: str, 
                     failure.get("seq"))
     if bundle is not None:
         events = [e.get("event") or {} for e in bundle.get("events") or []]
-        return next((e for e in events if e.get("type") == "game_end"), {})
+        end = next((e for e in events if e.get("type") == "game_end"), {})
+        return end, bundle.get("head_seq")
     try:
-        return dict(json.loads(stdout.strip().splitlines()[-1]))
+        report = dict(json.loads(stdout.strip().splitlines()[-1]))
     except (ValueError, IndexError, TypeError):
         raise _Fail("verify", f"python -m {package} verify printed no report") from None
+    return report, report.get("head_seq")
 
 
 def _cli(package: str, argv: list[str], use_subprocess: bool) -> tuple[int, str, str]:
