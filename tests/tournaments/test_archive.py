@@ -391,3 +391,49 @@ def test_a_16_bot_3_round_archive_size_time_and_bounded_memory(api, postgres, mo
     # memory, held or at the peak: nothing accumulates in memory from game to game
     assert after[-1][0] - after[3][0] < per_game, after
     assert after[-1][1] - after[3][1] < per_game, after
+
+
+CLAUSE = {"kolkhoz": "req.take", "gongzhu": "round.deal"}  # a clause of each rulebook
+
+
+@pytest.mark.parametrize("game", ["kolkhoz", "gongzhu"])
+def test_an_arbiters_ruling_is_in_the_archive_and_still_verifies(api, postgres, game,
+                                                                  tmp_path):
+    """An upheld ruling appends ``result_adjusted`` after the end: the record carries it
+    as ``adjustments``, the head covers it, the manifest counts the adjusted places."""
+    from tests.audit.test_disputes import _user as client_of
+
+    t = tournament_of(game, n=4, fmt="series", rounds=1, tag=f"archive-ruled-{game}")
+    services.tournament_start(tournament=t)
+    play(t, "table_play")
+    table = Table.objects.get(round__tournament=t)
+    old = list(table.places)
+    new = [1, 2, 3, 4] if old != [1, 2, 3, 4] else [4, 3, 2, 1]
+    raiser, arbiter = client_of(f"raiser-{game}"), client_of(f"arbiter-{game}", "arbiters")
+    raised = raiser.post("/api/disputes/", {"game": str(table.game_id), "seq_from": 1,
+                                            "seq_to": 2, "clause": CLAUSE[game], "text": "wrong"},
+                         format="json")
+    assert raised.status_code == 201, raised.content
+    did = raised.json()["id"]
+    arbiter.post(f"/api/disputes/{did}/review/")
+    adjustment = {"type": "result_adjusted", "places": new}
+    confirm = arbiter.post(f"/api/disputes/{did}/preview/", {"adjustment": adjustment},
+                           format="json").json()["confirm"]
+    r = arbiter.post(f"/api/disputes/{did}/rule/", {
+        "decision": "upheld", "ruling": "Upheld.", "adjustment": adjustment,
+        "confirm": confirm}, format="json")
+    assert r.status_code == 200, r.content
+    files = members(download(api, t))
+    entry = json.loads(files["manifest.json"])["games"][0]
+    record = json.loads(files[entry["record"]])
+    assert entry["adjusted"] and entry["places"] == new
+    assert [a["type"] for a in record["adjustments"]] == ["result_adjusted"]
+    assert entry["head_hash"] == Game.objects.get(pk=table.game_id).head_hash
+    done = verify(rezip(files, tmp_path / "ruled.zip"))
+    assert done.returncode == 0 and "1 of 1 games verified" in done.stdout, done.stdout
+    # the ruling taken out of the record (and the manifest updated): the head shows it
+    record.pop("adjustments")
+    files[entry["record"]] = json.dumps(record).encode()
+    relist(files, entry["record"])
+    done = verify(rezip(files, tmp_path / "unruled.zip"))
+    assert done.returncode == 1 and "FAIL round 1 table 1" in done.stdout, done.stdout
