@@ -329,6 +329,15 @@ def test_an_unfinished_tournament_archive_is_refused_and_leaks_nothing(api, post
     assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
 
 
+def test_the_zip_is_not_gzipped_again_the_ndjson_is(api, finished_swiss):
+    t = finished_swiss
+    r = api.get(f"/api/tournaments/{t.pk}/archive/", HTTP_ACCEPT_ENCODING="gzip")
+    assert r.status_code == 200 and "Content-Encoding" not in r
+    assert int(r["Content-Length"]) == len(b"".join(r.streaming_content))
+    r = api.get(f"/api/tournaments/{t.pk}/archive/?format=ndjson", HTTP_ACCEPT_ENCODING="gzip")
+    assert r.status_code == 200 and r["Content-Encoding"] == "gzip"
+
+
 def test_a_bad_format_is_a_clear_error(api, finished_swiss):
     t = finished_swiss
     r = api.get(f"/api/tournaments/{t.pk}/archive/?format=json")
