@@ -133,14 +133,14 @@ def test_adjustments_extend_the_chain(played):
     assert not report["ok"] and report["failure"]["check"] == "head"
 
 
-def test_kolkhoz_verify_still_checks_evidence_bundles():
+def test_kolkhoz_verify_still_checks_evidence_bundles(tmp_path):
     """``python -m kolkhoz_core verify`` takes a record now, and a bundle as before."""
     from kolkhoz_core.bundle import build_bundle
 
     code, out, _ = cli("kolkhoz", "play", "--seed", "bundle-too", "--log")
     events = [json.loads(line) for line in out.splitlines()]
     bundle = build_bundle(events)
-    path = Path(__import__("tempfile").mkdtemp()) / "bundle.json"
+    path = tmp_path / "bundle.json"
     path.write_text(json.dumps(bundle))
     code, out, _ = cli("kolkhoz", "verify", str(path))
     assert code == 0 and json.loads(out)["passed"][-1] == "record"
