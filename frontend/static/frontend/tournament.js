@@ -4,7 +4,8 @@
 // remainder table shows "—" in the seats it lacks). Byes and house bots met get a column
 // when anyone had one; under the table, each pair of rows level on points says in words
 // which tie-break put one above the other, with both values (the rows'
-// `separated_from_next`), or that they share the rank. A table whose task failed
+// `separated_from_next`), or that they share the rank. Once it is finished, a link to its
+// archive (GET /api/tournaments/{id}/archive/, docs/archives.md). A table whose task failed
 // shows "failed"; organisers (the API gives them the table's error, null to others)
 // also see the error and a Resume button (POST /api/tables/{id}/resume/).
 import { ApiError, getJSON } from "./api.js";
@@ -149,6 +150,8 @@ async function load() {
   document.getElementById("summary").textContent =
     `${t.format}, ${t.rounds} rounds, ${t.players.length} players · ${t.status}`;
   document.getElementById("tie-breaks").textContent = tieBreakNote(t.terms);
+  // the archive (docs/archives.md) once the seed is served: finished, no game live
+  document.getElementById("archive").hidden = !(t.status === "finished" && t.seed !== null);
   sortable(document.getElementById("standings"), {
     columns: columns(t.terms, t.table_size, standings), rows: standings, key: "rank", dir: "ascending",
     cell: (row, c) => (c.key === "points" || c.key === "opponents_points" ? Number(row[c.key]).toFixed(2).replace(/\.00$/, "") : String(row[c.key])),
