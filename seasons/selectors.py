@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from tournaments import services as league_services
-from tournaments.models import League
+from tournaments.models import League, Tournament
 
 from . import divisions as rules
 from .models import Division, Movement, MovementReason, SeasonPlan, SeasonStatus
@@ -29,6 +29,12 @@ def season_plan(*, league: League, number: int) -> SeasonPlan | None:
     """Season ``number`` of ``league`` if it is played in divisions, else None."""
     return (SeasonPlan.objects.filter(season__league=league, season__number=number)
             .select_related("season", "previous__season").first())
+
+
+def division_of(*, tournament: Tournament) -> Division | None:
+    """The division ``tournament`` is played for (with its season), or None."""
+    return (Division.objects.filter(tournament=tournament)
+            .select_related("season__league").first())
 
 
 def _movement(m: Movement) -> dict[str, Any]:
