@@ -11,6 +11,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tournaments.models import League
+
 pytestmark = pytest.mark.django_db(transaction=True)
 ONE_YEAR = '{"preset": "kolkhoz", "options": {"years": 1}}'
 
@@ -41,6 +43,10 @@ def test_two_seasons_promote_and_relegate(eager_celery) -> None:
                  "--rounds", "1", "--ruleset", ONE_YEAR, "--secret", "run-season-text",
                  stdout=text)
     assert "Season 1 (closed)" in text.getvalue() and "Division 2" in text.getvalue()
+    leagues = League.objects.count()
     with pytest.raises(CommandError, match="division_too_small"):
         call_command("run_season", "--no-worker", "--bots", "6", "--divisions", "2",
                      "--ruleset", ONE_YEAR, stdout=io.StringIO())
+    with pytest.raises(CommandError, match="not JSON"):
+        call_command("run_season", "--no-worker", "--ruleset", "{years", stdout=io.StringIO())
+    assert League.objects.count() == leagues  # a refused run stores nothing

@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
+from django.db import transaction
 from tqdm import tqdm
 
 from replays import engine
@@ -67,13 +68,8 @@ class Command(LeagueCommand):
     def handle(self, *args: Any, **o: Any) -> None:
         if o["seasons"] < 1:
             raise CommandError("--seasons must be at least 1")
-        try:
-            league, players, ruleset = self._setup(o)
-        except (LeagueError, ValueError) as e:
-            raise CommandError(getattr(e, "message", str(e))) from e
-        worker = None if o["no_worker"] else self._start_worker(o["workers"])
-        played: list[Season] = []
-        try:
+        with transaction.atomic():  # a refused game, ruleset, bot or season stores nothing
+            league, players, ruleset = self._call(self._setup, o=o)
             season: Season | None = self._call(
                 services.season_open, league=league, players=players,
                 divisions=None if o["division_size"] else o["divisions"] or 2,
@@ -81,6 +77,10 @@ class Command(LeagueCommand):
                 promote=o["promote"], relegate=o["relegate"], format=o["format"],
                 rounds=o["rounds"], ruleset=ruleset, table_size=o["table_size"],
                 seed=o["seed"], secret=o["secret"])
+        # the first season's tables are enqueued now that it is committed
+        worker = None if o["no_worker"] else self._start_worker(o["workers"])
+        played: list[Season] = []
+        try:
             for i in range(o["seasons"]):
                 assert season is not None
                 self._wait_season(season, o["timeout"], quiet=o["json"])
@@ -116,9 +116,12 @@ class Command(LeagueCommand):
         ruleset or bot)."""
         game = games.game_check(o["game"])
         if o["ruleset"]:
-            ruleset = json.loads(o["ruleset"])
+            try:
+                ruleset = json.loads(o["ruleset"])
+            except ValueError as e:
+                raise CommandError(f"--ruleset is not JSON: {e}") from e
             if not isinstance(ruleset, dict):
-                raise ValueError("--ruleset must be a JSON object")
+                raise CommandError("--ruleset must be a JSON object")
         else:
             ruleset = {"preset": o["preset"]} if o["preset"] else games.default_ruleset(game)
         ruleset = games.ruleset_check(game, ruleset)
