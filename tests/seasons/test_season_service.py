@@ -228,3 +228,18 @@ def test_season_numbers():
     later = services.season_open(league=lg, players=bots("numbers-b", 8), divisions=2,
                                  number=5, start=False)
     assert later.number == 5
+
+
+def test_a_later_division_refused_rolls_back_the_started_ones():
+    """15 players in a round-robin: Division 1 (8) is created and started — its round 1
+    games stored — before Division 2 (7) is refused; nothing of either stays."""
+    from replays.models import Game
+
+    lg = league("rollback")
+    players = bots("rollback", 15)
+    before, games = _stored(), Game.objects.count()
+    with pytest.raises(SeasonError) as err:
+        services.season_open(league=lg, players=players, divisions=2, format="round-robin",
+                             rounds=1)
+    assert (err.value.code, err.value.extra["division"]) == ("bad_entries", 2)
+    assert _stored() == before and Game.objects.count() == games
