@@ -28,6 +28,7 @@ from .models import Division, DivisionMember, Movement, SeasonPlan, SeasonStatus
 SETTINGS = ("format", "rounds", "ruleset", "table_size", "fill_policy", "placement_points",
             "rated", "seed")
 SEED_MAX = 64  # tournaments.Tournament.seed
+NAME_MAX = 80  # of the league's name in a division tournament's (120 characters at most)
 
 
 def league_lock(league_id: int) -> League:
@@ -69,17 +70,17 @@ def _season_for(league: League, number: int | None) -> Season:
 
 def _check_sizes(sizes: Sequence[int], table_size: int, promote: int, relegate: int,
                  when: str = "") -> None:
-    """Every division seats at least one full table; promotion and relegation fit in the
-    smallest division (with two or more divisions)."""
+    """Every division seats at least one full table; ``promote`` and ``relegate`` each fit
+    in the smallest division, and with two divisions or more so does their sum."""
     for k, size in enumerate(sizes, start=1):
         if size < table_size:
             raise SeasonError(f"division {k} would have {size} players{when}; a division "
                               f"plays at {table_size}-seat tables and needs at least "
                               f"{table_size}", code="division_too_small", division=k)
-    if len(sizes) > 1 and promote + relegate > min(sizes):
-        raise SeasonError(f"promote {promote} + relegate {relegate} is more than the "
-                          f"smallest division's {min(sizes)} players",
-                          code="bad_movement")
+    limit = promote + relegate if len(sizes) > 1 else max(promote, relegate)
+    if limit > min(sizes):
+        raise SeasonError(f"promote {promote} and relegate {relegate} do not fit in the "
+                          f"smallest division's {min(sizes)} players", code="bad_movement")
 
 
 def _ratings(league: League) -> dict[str, float]:
@@ -98,9 +99,13 @@ def _divisions_create(*, league: League, season: Season, groups: Sequence[Sequen
         by_name = {p.name: p for p in group}
         order = rules.rating_order([p.name for p in group], ratings)
         seed = f"{settings['seed']}/s{season.number}/d{k}"
+        if len(seed) > SEED_MAX:
+            raise SeasonError(f"the seed is too long: {seed!r} has more than {SEED_MAX} "
+                              "characters", code="bad_seed")
         try:
             t = services.tournament_create(
-                season=season, name=f"{league.name} — season {season.number}, division {k}",
+                season=season,
+                name=f"{league.name[:NAME_MAX]} — season {season.number}, division {k}",
                 format=settings["format"], rounds=settings["rounds"],
                 players=[by_name[n] for n in order], ruleset=settings["ruleset"],
                 seed=seed, starts_at=starts_at, rated=settings["rated"],
@@ -172,7 +177,7 @@ def season_open(*, league: League, players: Sequence[Player], divisions: int | N
     game = games.game_check(league.game)
     size = games.table_size_check(game, table_size)
     _check_sizes(sizes, size, promote, relegate)
-    if len(f"{seed}/s{number or 999}/d{len(sizes)}") > SEED_MAX:
+    if len(f"{seed}/s{number or 1}/d{len(sizes)}") > SEED_MAX:  # again once numbered
         raise SeasonError(f"the seed is too long (at most {SEED_MAX - 12} characters)",
                           code="bad_seed")
     ruleset = games.ruleset_check(game, ruleset or league.ruleset or None)
