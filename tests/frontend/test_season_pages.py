@@ -42,6 +42,14 @@ def test_season_pages(page, live_server, seasons):
     page.set_viewport_size(DESKTOP)
     page.goto(f"{live_server.url}/leagues/")
     page.wait_for_selector("#leagues p.seasons a")
+    seasons_line = page.locator(f"#leagues li[data-league='{lg.pk}'] p.seasons")
+    assert seasons_line.inner_text() == ("Seasons in divisions: Season 2 (2 divisions, open) · "
+                                         "Season 1 (2 divisions, closed)")
+    check_page(page, "leagues-with-seasons")
+    page.set_viewport_size(PHONE)
+    check_page(page, "leagues-with-seasons")
+    assert page.evaluate(FITS)
+    page.set_viewport_size(DESKTOP)
     page.locator("#leagues p.seasons").get_by_role("link", name="Season 1").click()
     page.wait_for_url(f"**/leagues/{lg.pk}/seasons/1/")
     page.wait_for_selector("section.division tbody tr")
@@ -96,6 +104,10 @@ def test_season_pages(page, live_server, seasons):
     page.locator("section.division").first.get_by_role("link").first.click()
     page.wait_for_selector("#standings tbody tr")
     assert page.get_by_text("Division 1 of").count() == 1
+    check_page(page, "division-tournament")
+    page.set_viewport_size(PHONE)
+    check_page(page, "division-tournament")
+    page.set_viewport_size(DESKTOP)
     page.get_by_role("link", name="season 2 in divisions").click()
     page.wait_for_url(f"**/leagues/{lg.pk}/seasons/2/")
 
