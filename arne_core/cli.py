@@ -1,9 +1,13 @@
 """The command line: ``python -m arne_core adjudicate | play | bench | evaluate |
-whatif`` (RECORD_FORMAT.md "The command-line adjudicator").
+whatif | verify`` (RECORD_FORMAT.md "The command-line adjudicator").
 
 ``adjudicate RECORD.json`` prints the adjudicated log as JSON lines and exits 0; on an
 illegal or malformed input it prints the log up to that point and exits 2 with
 ``{"error": {"code", "message", "input", "rule"}}`` as one line on standard error.
+
+``verify RECORD.json [--head HASH]`` checks a finished game's record
+(``gamekit.recordcheck``: it re-adjudicates, its seed is the committed one and gives its
+deals, its log hashes to the published head) and exits 0, or 1 naming the first failure.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from gamekit.recordcheck import add_verify_command
 from gamekit.tools import json_line, load_json, name_values
 
 from .errors import ArneError
@@ -81,6 +86,14 @@ def add_play_commands(sub: Any) -> None:
     add_commands(sub)
 
 
+def _definition(version: str | None) -> Any:
+    """The game's definition at engine ``version`` (for ``verify``; LookupError for one
+    not installed)."""
+    from .definition import definition
+
+    return definition(version)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m arne_core",
                                 description="The Arne rules engine: adjudicate records, "
@@ -96,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--option", action="append", metavar="NAME=VALUE")
     w.add_argument("--preset", choices=sorted(PRESETS))
     w.set_defaults(func=cmd_whatif)
+    add_verify_command(sub, _definition, record_format="arne-record/1")
     return p
 
 

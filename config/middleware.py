@@ -6,6 +6,8 @@ applied to JSON, NDJSON, HTML, CSV… of ``GET``/``HEAD`` requests, except:
 
 - **a live stream** (``text/event-stream``): gzip holds bytes back until its buffer fills,
   so each event would arrive late;
+- **a zip** (``application/zip``: a tournament's archive, docs/archives.md): already
+  deflated, gzip would only cost time and drop its Content-Length;
 - **a response that may carry a secret next to the request's own input** (the BREACH
   attack: an attacker who can both inject text into a compressed page and watch its
   size learns a secret on it byte by byte):
@@ -29,7 +31,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 
-NEVER_COMPRESSED = ("text/event-stream",)
+NEVER_COMPRESSED = ("text/event-stream", "application/zip")
 
 
 def compressible(request: HttpRequest, response: HttpResponseBase) -> bool:

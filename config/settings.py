@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "axes",
     "replays",
     "tournaments",
+    "seasons",
     "disputes",
     "frontend",
     "accounts",

@@ -13,6 +13,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("replays.urls")),
     path("api/", include("tournaments.urls")),
+    path("api/", include("seasons.urls")),
     path("api/", include("disputes.urls")),
     path("api/accounts/", include("accounts.urls")),
     path("accounts/", include("accounts.web_urls")),

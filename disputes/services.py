@@ -250,8 +250,11 @@ def _diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     after}] (changed, added or removed only)}``; ``{}`` for a game outside any league."""
     if not before:
         return {}
-    sb = {r["player"]: r for r in before["standings"]}
-    sa = {r["player"]: r for r in after["standings"]}
+    # a row has changed when its own figures did (not merely what parts it from the next)
+    sb = {r["player"]: {k: v for k, v in r.items() if k != "separated_from_next"}
+          for r in before["standings"]}
+    sa = {r["player"]: {k: v for k, v in r.items() if k != "separated_from_next"}
+          for r in after["standings"]}
     ratings = {p: {"before": before["ratings"].get(p), "after": after["ratings"].get(p)}
                for p in sorted(set(before["ratings"]) | set(after["ratings"]))
                if before["ratings"].get(p) != after["ratings"].get(p)}

@@ -8,6 +8,7 @@ urlpatterns = [
     path("games/<str:game_id>/", views.replay, name="replay"),
     path("leagues/", views.leagues, name="leagues"),
     path("leagues/<int:pk>/ladder/", views.ladder, name="ladder"),
+    path("leagues/<int:pk>/seasons/<int:number>/", views.season, name="season"),
     path("tournaments/<int:pk>/", views.tournament, name="tournament"),
     path("rules/", views.rules, name="rules"),
     path("rules/<slug:game_id>/", views.game_rules, name="game_rules"),

@@ -12,6 +12,7 @@ from replays import catalog, engine, sealing
 from replays import selectors as replay_selectors
 from replays.errors import NotFoundError
 from replays.models import Game
+from seasons import selectors as season_selectors
 from tournaments.models import League, Table, Tournament
 
 from .rulebook import game_rules_path, rulebooks, rules_html
@@ -106,7 +107,8 @@ def tournament(request: HttpRequest, pk: int) -> HttpResponse:
     t = Tournament.objects.select_related("season__league").filter(pk=pk).first()
     if t is None:
         return _not_found(request, "No such tournament.")
-    return render(request, "frontend/tournament.html", {"tournament": t})
+    return render(request, "frontend/tournament.html", {
+        "tournament": t, "division": season_selectors.division_of(tournament=t)})
 
 
 def ladder(request: HttpRequest, pk: int) -> HttpResponse:
@@ -115,6 +117,18 @@ def ladder(request: HttpRequest, pk: int) -> HttpResponse:
     if league is None:
         return _not_found(request, "No such league.")
     return render(request, "frontend/ladder.html", {"league": league})
+
+
+def season(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A league's season in divisions: each division's members with their rank and
+    movement, the season's movements, and the league's seasons before and after it."""
+    league = League.objects.filter(pk=pk).first()
+    if league is None:
+        return _not_found(request, "No such league.")
+    plan = season_selectors.season_plan(league=league, number=number)
+    if plan is None:
+        return _not_found(request, "No such season in divisions.")
+    return render(request, "frontend/season.html", {"league": league, "season": plan.season})
 
 
 def rules(request: HttpRequest) -> HttpResponse:

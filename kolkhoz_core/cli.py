@@ -14,8 +14,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from gamekit.recordcheck import add_verify_arguments
+
 from .errors import AdjudicationError
-from .record import adjudicate, to_record
+from .record import FORMAT, adjudicate, to_record
 
 EXIT_BAD_RECORD = 2
 
@@ -115,10 +117,23 @@ def cmd_whatif(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _definition(version: str | None) -> Any:
+    """Kolkhoz's definition at engine ``version`` (LookupError for one not installed)."""
+    from .definition import definition
+
+    return definition(version)
+
+
 def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``verify BUNDLE.json``: check an evidence bundle (kolkhoz_core.bundle); prints the
     report; exit 0 when every check passes, 1 naming the first failure on standard error
-    (``{"error": {"check", "seq", "message"}}``), 2 when the file cannot be read."""
+    (``{"error": {"check", "seq", "message"}}``), 2 when the file cannot be read.
+
+    ``verify RECORD.json [--head HASH] [--engine-version V]``: a ``kolkhoz-record/1``
+    file is checked as a record instead (``gamekit.recordcheck``, as every game's
+    ``verify`` does: re-adjudication, seed commitment, deals, and the published head)."""
+    from gamekit.recordcheck import run_verify
+
     from .bundle import verify_bundle
 
     try:
@@ -127,6 +142,8 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write(_line({"error": {"check": "format", "seq": None,
                                    "message": f"cannot read the bundle: {e}"}}) + "\n")
         return EXIT_BAD_RECORD
+    if isinstance(bundle, dict) and bundle.get("format") == FORMAT:
+        return run_verify(args, out, err, _definition, document=bundle)
     report = verify_bundle(bundle)
     out.write(_line(report) + "\n")
     if not report["ok"]:
@@ -190,8 +207,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="replay under this preset (keeping the record's number of years)")
     w.set_defaults(func=cmd_whatif)
     v = sub.add_parser("verify", help="check an evidence bundle: chain, seed commitment, "
-                       "deals, consequences; exit 1 naming the first failure")
-    v.add_argument("bundle", help="a kolkhoz-evidence/1 JSON file, or - for standard input")
+                       "deals, consequences (or a record: re-adjudication, seed, deals, "
+                       "--head); exit 1 naming the first failure")
+    v.add_argument("bundle", help="a kolkhoz-evidence/1 JSON file (or a kolkhoz-record/1 "
+                   "one: checked as a record), or - for standard input")
+    add_verify_arguments(v, record_format=FORMAT, file=False)
     v.set_defaults(func=cmd_verify)
     ev = sub.add_parser("evaluate", help="a candidate bot in one seat against three baseline "
                         "bots, seats rotated per seed; prints JSON (win share, CI, mean place)")

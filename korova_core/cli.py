@@ -1,9 +1,13 @@
 """The command line: ``python -m korova_core adjudicate | play | bench | evaluate |
-whatif`` (RECORD_FORMAT.md "The command-line adjudicator").
+whatif | verify`` (RECORD_FORMAT.md "The command-line adjudicator").
 
 ``adjudicate RECORD.json`` prints the adjudicated log as JSON lines and exits 0; on an
 illegal or malformed input it prints the log up to that point and exits 2 with
 ``{"error": {"code", "message", "input", "rule"}}`` as one line on standard error.
+
+``verify RECORD.json [--head HASH]`` checks a finished game's record
+(``gamekit.recordcheck``: it re-adjudicates, its seed is the committed one and gives its
+deals, its log hashes to the published head) and exits 0, or 1 naming the first failure.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from gamekit.recordcheck import add_verify_command
 from gamekit.tools import json_line, load_json, name_values
 
 from .errors import KorovaError
@@ -117,6 +122,14 @@ def cmd_whatif(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _definition(version: str | None) -> Any:
+    """The game's definition at engine ``version`` (for ``verify``; LookupError for one
+    not installed)."""
+    from .definition import definition
+
+    return definition(version)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m korova_core",
                                 description="The Korova rules engine: adjudicate records, "
@@ -156,6 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--option", action="append", metavar="NAME=VALUE")
     w.add_argument("--preset", choices=sorted(PRESETS))
     w.set_defaults(func=cmd_whatif)
+    add_verify_command(sub, _definition, record_format="korova-record/1")
     return p
 
 

@@ -22,7 +22,7 @@ from importlinter.contracts.forbidden import ForbiddenContract
 from importlinter.contracts.layers import LayersContract
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ["accounts", "config", "disputes", "frontend", "replays", "tournaments"]
+APPS = ["accounts", "config", "disputes", "frontend", "replays", "seasons", "tournaments"]
 CONTRACT_TYPES = {"layers": LayersContract, "forbidden": ForbiddenContract,
                   "acyclic_siblings": AcyclicSiblingsContract}
 MAX_LINES = 400
@@ -79,6 +79,9 @@ def contracts():
     ("tournaments.humans", "tournaments.services", "acyclic"),
     ("replays.services", "tournaments.models", "layers"),     # replays never imports tournaments
     ("tournaments.apis", "accounts.services", "layers"),      # nor tournaments accounts
+    ("tournaments.services", "seasons.services", "layers"),   # nor tournaments seasons
+    ("seasons.services", "frontend.views", "layers"),         # seasons sit below the pages
+    ("seasons.divisions", "django.db", "league-core-pure"),   # the season rules stay pure
     ("disputes.services", "accounts.services", "layers"),     # siblings stay independent
     ("kolkhoz_core.engine", "django", "games-standalone"),
     ("disputes.services", "tournaments.models", "disputes-through-tournaments-services"),

@@ -19,8 +19,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-CODE = ["accounts", "config", "disputes", "frontend", "replays", "tournaments", "gamekit",
-        "kolkhoz_core", "gongzhu_core", "korova_core", "arne_core"]
+CODE = ["accounts", "config", "disputes", "frontend", "replays", "seasons", "tournaments",
+        "gamekit", "kolkhoz_core", "gongzhu_core", "korova_core", "arne_core"]
 # pytest plugins the suite uses through fixtures and options rather than imports
 PLUGINS = {"pytest-django", "pytest-xdist", "pytest-playwright"}
 

@@ -165,7 +165,11 @@ class StandingsApi(APIView):
     """The standings: placement points (default ``table_size-1`` … 0 — 3/2/1/0 at four
     seats —, ties split, a smaller remainder table's scaled), then the game's score
     total (Kolkhoz: cellar), then its tie-break values (Kolkhoz: medals), then
-    opponents' points. JSON, or CSV with ``?format=csv`` (the game's columns)."""
+    opponents' points; full ties share a rank, listed by name. JSON (a list of rows,
+    each with ``byes``, ``house_bots``, ``tiebreak_order`` and ``separated_from_next``:
+    which tie-break put it above the next row with equal points, with both values), or
+    CSV with ``?format=csv`` (the game's columns, then the added ones:
+    ``tournaments.scoring.ADDED_CSV_COLUMNS``). 404 for an unknown tournament."""
 
     renderer_classes = [JSONRenderer, BrowsableAPIRenderer, StandingsCSVRenderer]
     csv_columns: tuple[str, ...] | None = None

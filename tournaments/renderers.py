@@ -6,12 +6,13 @@ from typing import Any
 
 from rest_framework.renderers import BaseRenderer
 
-from .scoring import CSV_COLUMNS
+from .scoring import CSV_COLUMNS, csv_cells
 
 
 class StandingsCSVRenderer(BaseRenderer):
     """Standings rows as CSV: the view's ``csv_columns`` (the tournament's game's:
-    ``tournaments.scoring.csv_columns``), Kolkhoz's by default."""
+    ``tournaments.scoring.csv_columns``), Kolkhoz's by default; the columns added after
+    the first ones are flattened from the JSON row by ``scoring.csv_cells``."""
 
     media_type = "text/csv"
     format = "csv"
@@ -32,5 +33,6 @@ class StandingsCSVRenderer(BaseRenderer):
         w = csv.writer(out)
         w.writerow(cols)
         for r in rows:
-            w.writerow([r.get(c) for c in cols])
+            cells = {**r, **csv_cells(r)}
+            w.writerow([cells.get(c) for c in cols])
         return out.getvalue().encode("utf-8")

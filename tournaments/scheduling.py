@@ -234,11 +234,14 @@ def _pairings(t: Tournament, number: int) -> tuple[list[tuple[str, ...]], list[s
         stand_in = {n: f"house-bot-{i + 1}" for i, n in enumerate(gone)}
         return [tuple(stand_in.get(n, n) for n in tb) for tb in tables], []
     history = pairing.PairingHistory()
+    entered = {p.name for p in entries_of(t, withdrawn=True)}
     for rnd in t.round_set.filter(number__lt=number).order_by("number"):
         for table in rnd.tables.order_by("number"):
             history.tables.append(tuple(s.player.name for s in
                                         table.seats.select_related("player").order_by("seat")))
         history.byes.extend(b.player.name for b in rnd.byes.select_related("player"))
+    # a seat not held by an entry is a house bot's (they fill tables, never enter)
+    history.bots = {name for table in history.tables for name in table} - entered
     rows = {r["player"]: r for r in standings_rows(tournament=t)}
     ranked = sorted(names, key=lambda n: (rows[n]["rank"] if n in rows else 10**6, n))
     st = [pairing.PlayerStanding(player=n, points=rows[n]["points"] if n in rows else 0.0)

@@ -19,8 +19,12 @@ Every figure is a sum over a player's tables:
   ``(N-1)/(z-1)``, so that its fewer opponents weigh as much as a full table's.
 
 Rows are ordered by the tie-breaks, in this order: points, score, each tie-break
-value, opponents' points (all best first).  Players equal on all of them share a rank
-(competition ranking ``1, 2, 2, 4``) and are listed by name.  The game's figures come
+value, opponents' points (all best first) — ``Terms.tiebreak_order`` names those after
+points.  Players equal on all of them share a rank (competition ranking ``1, 2, 2, 4``)
+and are listed by name.  Each row says what put it above the next one with equal points
+(``separated_from_next``, ``tournaments.tiebreaks``), and carries the player's byes and
+house-bot count (the house-bot seats at their tables), which the caller counts from the
+paired rounds (they are no tie-break).  The game's figures come
 from its definition's ``Outcome(places, scores, tiebreaks)``; every default here is the
 first game's, Kolkhoz's (four seats, ``cellar``, ``medals``).
 """
@@ -28,6 +32,7 @@ first game's, Kolkhoz's (four seats, ``cellar``, ``medals``).
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -37,14 +42,16 @@ from typing import Any
 
 from .points import (
     DEFAULT_PLACEMENT_POINTS,
-    check_places,
     check_points,
     default_placement_points,
     placement_points,
     table_points,
 )
+from .results import SEATS, TableResult
+from .tiebreaks import SHARED_RANK, Separation, separate
 
 __all__ = [
+    "ADDED_CSV_COLUMNS",
     "CSV_COLUMNS",
     "DEFAULT_PLACEMENT_POINTS",
     "DEFAULT_TERMS",
@@ -52,6 +59,7 @@ __all__ = [
     "TableResult",
     "Terms",
     "check_points",
+    "csv_cells",
     "csv_columns",
     "default_placement_points",
     "place_column",
@@ -62,8 +70,6 @@ __all__ = [
     "to_csv",
 ]
 
-SEATS = 4
-
 _ORDINALS = ("firsts", "seconds", "thirds", "fourths", "fifths", "sixths", "sevenths",
              "eighths", "ninths", "tenths")
 
@@ -72,7 +78,9 @@ _ORDINALS = ("firsts", "seconds", "thirds", "fourths", "fifths", "sixths", "seve
 #: may not take (``score`` may be the game's own name: it is the same figure)
 RESERVED_COLUMNS = frozenset({"rank", "player", "games", "points", "points_exact",
                               "tiebreaks", "opponents_points", "opponents_points_exact",
-                              "places", *_ORDINALS})
+                              "places", "byes", "house_bots", "tiebreak_order",
+                              "separated_from_next", "separation_value",
+                              "next_separation_value", *_ORDINALS})
 
 
 @dataclass(frozen=True)
@@ -95,6 +103,12 @@ class Terms:
             raise ValueError(f"a game's score or tie-break may not be named "
                              f"{', '.join(sorted(taken))}: the standings use that name")
 
+    def tiebreak_order(self) -> tuple[str, ...]:
+        """The criteria that order players equal on points, in order: the score
+        (``score_name``), each tie-break, ``opponents_points`` (Kolkhoz: ``cellar``,
+        ``medals``, ``opponents_points``)."""
+        return (self.score_name, *self.tiebreaks, "opponents_points")
+
 
 DEFAULT_TERMS = Terms()
 """Kolkhoz's terms: ``cellar`` (higher better), then ``medals``."""
@@ -104,67 +118,6 @@ def place_column(place: int) -> str:
     """The standings column counting finishes in ``place``: ``firsts`` … ``tenths``,
     then ``places_11``, …"""
     return _ORDINALS[place - 1] if 1 <= place <= len(_ORDINALS) else f"places_{place}"
-
-
-def _number(x: Any) -> bool:
-    return not isinstance(x, bool) and isinstance(x, int | float | Fraction)
-
-
-@dataclass(frozen=True)
-class TableResult:
-    """One finished table, in seat order: ``players`` (distinct names), ``places``
-    (1 = best, ties in competition ranking ``1, 2, 2, 4``), ``scores`` (each player's
-    game score: numbers), ``tiebreaks`` (name -> one value per seat, the game's
-    ``Outcome.tiebreaks``) and ``medals`` (Kolkhoz's tie-break, non-negative ints: the
-    same as ``tiebreaks={"medals": …}``). ``seats``: the table's number of seats
-    (default 4); every sequence has one entry per seat. Raises ValueError on
-    construction if any of these does not hold."""
-
-    players: tuple[str, ...]
-    places: tuple[int, ...]
-    scores: tuple[int | float, ...]
-    medals: tuple[int, ...] | None = None
-    tiebreaks: Any = ()
-    seats: int = SEATS
-
-    def __post_init__(self) -> None:
-        n = self.seats
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise ValueError(f"TableResult.seats must be a positive integer, got {n!r}")
-        for name in ("players", "places", "scores", "medals"):
-            value = getattr(self, name)
-            if value is None:
-                continue
-            if len(value) != n:
-                raise ValueError(f"TableResult.{name} must have {n} entries, got {len(value)}")
-            object.__setattr__(self, name, tuple(value))
-        for p in self.players:
-            if not isinstance(p, str) or not p:
-                raise ValueError(f"TableResult.players must be non-empty strings, got {p!r}")
-        dupes = sorted(p for p, c in Counter(self.players).items() if c > 1)
-        if dupes:
-            raise ValueError(f"TableResult.players has duplicate names {dupes}")
-        check_places(self.places, n)
-        if not all(_number(s) for s in self.scores):
-            raise ValueError(f"TableResult.scores must be numbers, got {self.scores!r}")
-        pairs = dict(self.tiebreaks.items() if isinstance(self.tiebreaks, Mapping)
-                     else self.tiebreaks)
-        if self.medals is not None:
-            for m in self.medals:
-                if isinstance(m, bool) or not isinstance(m, int) or m < 0:
-                    raise ValueError(
-                        f"TableResult.medals must be non-negative ints, got {self.medals!r}")
-            if "medals" in pairs and tuple(pairs["medals"]) != self.medals:
-                raise ValueError("TableResult: medals and tiebreaks['medals'] differ")
-            pairs = {"medals": self.medals, **pairs}
-        for name, values in pairs.items():
-            if not isinstance(name, str) or not name:
-                raise ValueError(f"TableResult.tiebreaks: names must be strings, got {name!r}")
-            if len(values) != n or not all(_number(v) for v in values):
-                raise ValueError(f"TableResult.tiebreaks[{name!r}] must be {n} numbers, "
-                                 f"got {values!r}")
-        object.__setattr__(self, "tiebreaks",
-                           tuple((name, tuple(values)) for name, values in pairs.items()))
 
 
 @dataclass(frozen=True)
@@ -177,7 +130,11 @@ class StandingRow:
     game's order); ``games`` counts tables played; ``places`` counts finishes per
     place ``[1st, 2nd, …]`` up to the table size (a tie at 2nd counts as a 2nd).
     ``terms``: the game's names for them — a row also answers to them
-    (``row.cellar``, ``row.medals`` for Kolkhoz).
+    (``row.cellar``, ``row.medals`` for Kolkhoz). ``byes``: rounds sat out;
+    ``house_bots``: house-bot seats at the player's tables, summed (neither is a
+    tie-break). ``separated_from_next``: what put it above the next row when their
+    points are equal (``tournaments.tiebreaks.Separation``; None otherwise and on the
+    last row) — :func:`rerank` sets it.
     """
 
     rank: int
@@ -189,6 +146,9 @@ class StandingRow:
     opponents_points: Fraction
     places: tuple[int, ...] = field(default=(0, 0, 0, 0))
     terms: Terms = DEFAULT_TERMS
+    byes: int = 0
+    house_bots: int = 0
+    separated_from_next: Separation | None = None
 
     def __getattr__(self, name: str) -> Any:
         """The game's own names: the score by ``terms.score_name``, each tie-break sum
@@ -206,6 +166,18 @@ class StandingRow:
         score wins —, each tie-break value, opponents' points)."""
         score = -self.score if self.terms.lower_score_wins else self.score
         return (self.points, score, *(v for _, v in self.tiebreaks), self.opponents_points)
+
+    def criteria(self) -> tuple[tuple[str, Any], ...]:
+        """``(name, value)`` of every criterion after points, in ``terms.tiebreak_order``
+        (values as summed: the score is not negated)."""
+        return ((self.terms.score_name, self.score), *self.tiebreaks,
+                ("opponents_points", self.opponents_points))
+
+    def separation_from(self, other: StandingRow) -> Separation | None:
+        """What puts this row above ``other`` (the next one): None when their points
+        differ, else the first criterion that differs, else a shared rank."""
+        lower = frozenset({self.terms.score_name} if self.terms.lower_score_wins else ())
+        return separate((self.points, other.points), self.criteria(), other.criteria(), lower)
 
     def figures(self) -> dict[str, Any]:
         """The row's figures by column name (``csv_columns``), exact: points and
@@ -237,22 +209,27 @@ class StandingRow:
         out["opponents_points_exact"] = str(self.opponents_points)
         out.update({place_column(i + 1): c for i, c in enumerate(self.places)})
         out["places"] = list(self.places)
+        out["byes"] = self.byes
+        out["house_bots"] = self.house_bots
+        out["tiebreak_order"] = list(self.terms.tiebreak_order())
+        sep = self.separated_from_next
+        out["separated_from_next"] = None if sep is None else sep.as_dict()
         return out
 
 
 def rerank(rows: Iterable[StandingRow]) -> list[StandingRow]:
     """``rows`` ordered by the tie-breaks, best first, with ranks given again
-    (competition ranking; full ties share a rank and are listed by name) — e.g. after
-    leaving some players (house bots) out."""
+    (competition ranking; full ties share a rank and are listed by name) and each
+    row's ``separated_from_next`` set — e.g. after leaving some players (house bots)
+    out."""
     ordered = sorted(rows, key=lambda row: row.player)
     ordered.sort(key=StandingRow.sort_key, reverse=True)  # stable: names stay ascending
     out: list[StandingRow] = []
     for i, row in enumerate(ordered):
-        tie = i and row.sort_key() == ordered[i - 1].sort_key()
-        out.append(StandingRow(rank=out[-1].rank if tie else i + 1, player=row.player,
-                               games=row.games, points=row.points, score=row.score,
-                               tiebreaks=row.tiebreaks, opponents_points=row.opponents_points,
-                               places=row.places, terms=row.terms))
+        sep = row.separation_from(ordered[i + 1]) if i + 1 < len(ordered) else None
+        above = out[-1].separated_from_next if out else None
+        rank = out[-1].rank if above is not None and above.shared_rank else i + 1
+        out.append(dataclasses.replace(row, rank=rank, separated_from_next=sep))
     return out
 
 
@@ -262,6 +239,8 @@ def standings(
     players: Iterable[str] = (),
     *,
     terms: Terms = DEFAULT_TERMS,
+    byes: Mapping[str, int] | None = None,
+    house_bots: Mapping[str, int] | None = None,
 ) -> list[StandingRow]:
     """Standings over finished tables, ordered by the documented tie-breaks.
 
@@ -270,7 +249,8 @@ def standings(
     3/2/1/0); a smaller table's are scaled from them (:func:`table_points`).
     ``players``: extra names to list even without a game (e.g. a player who only
     had byes); they get zero everywhere.  ``terms``: the game's names and order
-    for its figures (default Kolkhoz's).  Returns one :class:`StandingRow` per
+    for its figures (default Kolkhoz's).  ``byes``, ``house_bots``: each player's byes
+    and house-bot count (missing: 0), carried into the rows.  Returns one :class:`StandingRow` per
     player, best first: by points, then score total, then each tie-break value,
     then opponents' points (sum over each table of the final points of the
     others, scaled up at a smaller table); full ties share a rank and are listed by
@@ -311,24 +291,37 @@ def standings(
         for p in r.players:
             opp[p] += (total - pts[p]) * scale
     terms = Terms(terms.score_name, tuple(names), terms.lower_score_wins)
+    byes, house_bots = byes or {}, house_bots or {}
     return rerank(
         StandingRow(rank=0, player=p, games=games[p], points=pts[p], score=score.get(p, 0),
                     tiebreaks=tuple((n, tbs.get(p, {}).get(n, 0)) for n in names),
-                    opponents_points=opp[p], places=tuple(place_counts[p]), terms=terms)
+                    opponents_points=opp[p], places=tuple(place_counts[p]), terms=terms,
+                    byes=byes.get(p, 0), house_bots=house_bots.get(p, 0))
         for p in pts
     )
 
 
+ADDED_CSV_COLUMNS = ("points_exact", "opponents_points_exact", "byes", "house_bots",
+                     "tiebreak_order", "separated_from_next", "separation_value",
+                     "next_separation_value")
+"""The columns the CSV gained after its first ones (issue 18), always last: the exact
+fractions, the byes and house-bot count, and the tie-break explanation
+(:func:`csv_cells`)."""
+
+
 def csv_columns(terms: Terms = DEFAULT_TERMS, seats: int = SEATS) -> tuple[str, ...]:
     """The standings CSV's columns for a game's ``terms`` and table size: rank,
-    player, games, points, the score, each tie-break, opponents' points, then the
-    finishes per place (``firsts`` … up to the table size)."""
+    player, games, points, the score, each tie-break, opponents' points, the
+    finishes per place (``firsts`` … up to the table size), then
+    ``ADDED_CSV_COLUMNS``."""
     return ("rank", "player", "games", "points", terms.score_name, *terms.tiebreaks,
-            "opponents_points", *(place_column(i) for i in range(1, seats + 1)))
+            "opponents_points", *(place_column(i) for i in range(1, seats + 1)),
+            *ADDED_CSV_COLUMNS)
 
 
 CSV_COLUMNS = csv_columns()
-"""Kolkhoz's columns: rank … points, cellar, medals, opponents_points, firsts … fourths."""
+"""Kolkhoz's columns: rank … points, cellar, medals, opponents_points, firsts … fourths,
+then ``ADDED_CSV_COLUMNS``."""
 
 
 def _fmt(x: Any) -> Any:
@@ -340,12 +333,32 @@ def _fmt(x: Any) -> Any:
     return text
 
 
+def csv_cells(row: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``ADDED_CSV_COLUMNS`` cells of a row in its JSON form
+    (:meth:`StandingRow.as_dict`): the exact fractions and counts as they are,
+    ``tiebreak_order`` joined by ``", "``, ``separated_from_next`` the separating
+    criterion's name (``shared_rank`` when nothing separated the rows, empty when
+    their points differ or on the last row) and the two rows' values of it (decimals
+    like the figures', empty unless a criterion separated them)."""
+    sep = row.get("separated_from_next")
+    name = "" if sep is None else (SHARED_RANK if sep["shared_rank"] else sep["tiebreak"])
+    texts = (sep or {}).get("values_exact") or ("", "")
+    mine, theirs = (_fmt(Fraction(t)) if t else "" for t in texts)
+    return {"points_exact": row.get("points_exact"),
+            "opponents_points_exact": row.get("opponents_points_exact"),
+            "byes": row.get("byes", 0), "house_bots": row.get("house_bots", 0),
+            "tiebreak_order": ", ".join(row.get("tiebreak_order", ())),
+            "separated_from_next": name, "separation_value": mine,
+            "next_separation_value": theirs}
+
+
 def to_csv(rows: Iterable[StandingRow]) -> str:
     """Render standings as CSV text (RFC 4180, ``\\r\\n`` line ends) with a header.
 
     Columns: :func:`csv_columns` of the rows' terms and table size (``CSV_COLUMNS``
     for Kolkhoz, and when there are no rows).  Integral Fractions print as
-    integers, others as decimals with up to 6 places (``1.5``, ``1.666667``).
+    integers, others as decimals with up to 6 places (``1.5``, ``1.666667``); the
+    added columns as :func:`csv_cells` gives them.
     """
     rows = list(rows)
     columns = csv_columns(rows[0].terms, len(rows[0].places)) if rows else CSV_COLUMNS
@@ -353,6 +366,6 @@ def to_csv(rows: Iterable[StandingRow]) -> str:
     writer = csv.writer(buf)
     writer.writerow(columns)
     for r in rows:
-        figures = r.figures()
+        figures = {**r.figures(), **csv_cells(r.as_dict())}
         writer.writerow([_fmt(figures.get(c, 0)) for c in columns])
     return buf.getvalue()

@@ -264,16 +264,35 @@ class WithdrawInput(serializers.Serializer):
     player = serializers.CharField(max_length=100)
 
 
+class SeparationSerializer(serializers.Serializer):
+    """What put a standings row above the next one with equal points
+    (``tournaments.tiebreaks.Separation``): the first criterion of ``tiebreak_order``
+    on which they differ and both values, or a shared rank (equal on every criterion:
+    listed by name)."""
+
+    tiebreak = serializers.CharField(allow_null=True, help_text="null: a shared rank")
+    values = serializers.ListField(child=serializers.FloatField(), allow_null=True,
+                                   help_text="[this row's, the next row's]")
+    values_exact = serializers.ListField(child=serializers.CharField(), allow_null=True,
+                                         help_text='exact: "17/2", "12"')
+    lower_wins = serializers.BooleanField(help_text="the smaller value ranks higher")
+    shared_rank = serializers.BooleanField()
+
+
 class StandingSerializer(serializers.Serializer):
     """A standings row (``tournaments.scoring.StandingRow.as_dict``). ``score`` sums the
     game scores and also appears under the game's own name (Kolkhoz: ``cellar``);
     ``tiebreaks`` maps each tie-break name to its sum, each also a key of its own
     (Kolkhoz: ``medals``); ``places`` counts finishes per place up to the table size,
-    also as ``firsts``, ``seconds``, … (Kolkhoz: to ``fourths``). A duplicate
-    tournament's duplicate score (docs/duplicate.md; all null for a plain one):
-    ``matchpoints`` (1 for each result beaten at the same seat of the same deal, ½ for
-    each tied), ``matchpoints_exact`` (a fraction), ``matchpoints_max`` (the most that
-    could have been earned) and ``matchpoint_pct`` (their ratio in %, 2 decimals)."""
+    also as ``firsts``, ``seconds``, … (Kolkhoz: to ``fourths``). ``byes`` and
+    ``house_bots`` count the paired rounds' byes and house-bot seats at the player's
+    tables; ``tiebreak_order`` (the same on every row) names the criteria after points;
+    ``separated_from_next`` says what put the row above the next one with equal points
+    (null when the points differ, and on the last row). A duplicate tournament's
+    duplicate score (docs/duplicate.md; all null for a plain one): ``matchpoints`` (1
+    for each result beaten at the same seat of the same deal, ½ for each tied),
+    ``matchpoints_exact`` (a fraction), ``matchpoints_max`` (the most that could have
+    been earned) and ``matchpoint_pct`` (their ratio in %, 2 decimals)."""
 
     rank = serializers.IntegerField()
     player = serializers.CharField()
@@ -291,6 +310,10 @@ class StandingSerializer(serializers.Serializer):
     seconds = serializers.IntegerField()
     thirds = serializers.IntegerField(required=False)
     fourths = serializers.IntegerField(required=False)
+    byes = serializers.IntegerField()
+    house_bots = serializers.IntegerField()
+    tiebreak_order = serializers.ListField(child=serializers.CharField())
+    separated_from_next = SeparationSerializer(allow_null=True)
     matchpoints = serializers.FloatField(allow_null=True)
     matchpoints_exact = serializers.CharField(allow_null=True)
     matchpoints_max = serializers.IntegerField(allow_null=True)

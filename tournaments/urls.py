@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import apis
+from . import apis, archive_api
 
 urlpatterns = [
     path("leagues/", apis.LeagueListApi.as_view(), name="leagues"),
@@ -16,6 +16,8 @@ urlpatterns = [
     path("tournaments/<int:pk>/games/", apis.TournamentGamesApi.as_view(),
          name="tournament-games"),
     path("tournaments/<int:pk>/standings/", apis.StandingsApi.as_view(), name="standings"),
+    path("tournaments/<int:pk>/archive/", archive_api.TournamentArchiveApi.as_view(),
+         name="tournament-archive"),
     path("tables/", apis.TableListApi.as_view(), name="tables"),
     path("tables/<int:pk>/", apis.TableDetailApi.as_view(), name="table"),
     path("tables/<int:pk>/resume/", apis.TableResumeApi.as_view(), name="table-resume"),

@@ -193,7 +193,7 @@ def test_a_fake_simultaneous_game_runs_through_the_adapter():
 
 
 # -- the apps reach a game only through the registry ---------------------------------------
-APPS = ("replays", "tournaments", "disputes", "accounts", "frontend", "config")
+APPS = ("replays", "tournaments", "seasons", "disputes", "accounts", "frontend", "config")
 GAME_PACKAGES = ("kolkhoz_core",)
 
 

@@ -97,3 +97,42 @@ def league_with_tournament() -> Any:
     play_inline(t)
     t.refresh_from_db()
     return t
+
+
+def fair_tournament() -> Any:
+    """A finished 2-round Swiss of 5 random bots filled with house bots (three a round:
+    two at one table, one at the other), played in this process."""
+    from tests.leagues.league_helpers import make_tournament, play_inline
+    from tournaments import services as league_services
+
+    t = make_tournament(n=5, fmt="swiss", rounds=2, seed="browser-fair", fill_policy="bots")
+    league_services.tournament_start(tournament=t)
+    play_inline(t)
+    t.refresh_from_db()
+    return t
+
+
+def _short(x: float) -> str:
+    return re.sub(r"\.?0+$", "", f"{x:.2f}")
+
+
+def separation_words(rows: list[dict]) -> list[str]:
+    """What the tournament page says under its standings for every pair of adjacent rows
+    level on points (``separated_from_next``): the same words, built from the API's rows."""
+    out = []
+    for row, nxt in zip(rows, rows[1:], strict=False):
+        sep = row["separated_from_next"]
+        if sep is None:
+            continue
+        if sep["shared_rank"]:
+            out.append(f"{row['player']} and {nxt['player']} are level on every tie-break: "
+                       f"they share rank {row['rank']} (listed by name).")
+            continue
+        a, b = (_short(v) for v in sep["values"])
+        if a == b:
+            a, b = sep["values_exact"]
+        name = ("opponents' points" if sep["tiebreak"] == "opponents_points"
+                else sep["tiebreak"].replace("_", " "))
+        how = " (lower wins)" if sep["lower_wins"] else ""
+        out.append(f"{row['player']} is ahead of {nxt['player']} on {name}{how}: {a} to {b}.")
+    return out

@@ -57,6 +57,11 @@ def test_tournament_standings_rounds_and_csv(page, live_server, tournament, scre
     rows = selectors.tournament_standings(tournament=tournament)
     assert column(page, "#standings", 1) == [r["player"] for r in rows]
     assert column(page, "#standings", 0) == [str(r["rank"]) for r in rows]
+    # under the table, in words, what split each pair level on points: 8 players on 7
+    # possible totals (0 … 6) — at least one pair is level
+    words = page.locator("#separations li").all_text_contents()
+    assert words == data.separation_words(rows) and len(words) >= 1
+    assert page.get_by_role("region", name="How ties on points were broken").is_visible()
 
     page.get_by_role("button", name="Sort by Player").click()
     header = page.locator("#standings th", has=page.get_by_role("button", name="Sort by Player"))

@@ -19,6 +19,7 @@ import pytest
 
 from tournaments import services
 from tournaments.models import Bye, Rating, RatingChange, Table, TournamentStatus
+from tournaments.scoring import ADDED_CSV_COLUMNS
 
 from .any_game_helpers import DRIVERS, play, seated, tournament_of
 
@@ -184,6 +185,6 @@ def test_the_api_serves_a_fake_games_league_tournament_and_standings(api, fake_g
     resp = api.get(f"/api/tournaments/{made['id']}/standings/?format=csv")
     header = next(csv.reader(io.StringIO(resp.content.decode())))
     assert header == ["rank", "player", "games", "points", "score", "opponents_points",
-                      "firsts", "seconds", "thirds"]
+                      "firsts", "seconds", "thirds", *ADDED_CSV_COLUMNS]  # added: at the end
     table = api.get(f"/api/tables/?tournament={made['id']}").json()["results"][0]
     assert len(table["seats"]) == 3 and table["tiebreaks"] == {}

@@ -148,8 +148,12 @@ def test_to_csv_writes_every_figure_with_exact_decimals() -> None:
     rows = standings([T("abcd", (1, 2, 2, 4), (9, 4, 4, 0), (1, 0, 0, 0))])
     parsed = list(csv.reader(io.StringIO(to_csv(rows))))
     assert parsed[0] == list(CSV_COLUMNS)
-    assert parsed[1] == ["1", "a", "1", "3", "9", "1", "3", "1", "0", "0", "0"]
-    assert parsed[2] == ["2", "b", "1", "1.5", "4", "0", "4.5", "0", "1", "0", "0"]
+    # the first columns as they always were, the added ones after them (issue 18)
+    assert parsed[1][:11] == ["1", "a", "1", "3", "9", "1", "3", "1", "0", "0", "0"]
+    assert parsed[2][:11] == ["2", "b", "1", "1.5", "4", "0", "4.5", "0", "1", "0", "0"]
+    order = "cellar, medals, opponents_points"
+    assert parsed[1][11:] == ["3", "3", "0", "0", order, "", "", ""]  # 3 points to 1.5
+    assert parsed[2][11:] == ["3/2", "9/2", "0", "0", order, "shared_rank", "", ""]
     assert len(parsed) == 5
 
 

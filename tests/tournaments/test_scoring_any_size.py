@@ -23,6 +23,7 @@ from tournaments.points import (
 )
 from tournaments.rating import INITIAL_MU, Ladder, RatedGame, rate_game, rebuild
 from tournaments.scoring import (
+    ADDED_CSV_COLUMNS,
     CSV_COLUMNS,
     TableResult,
     Terms,
@@ -127,7 +128,8 @@ def test_standings_of_3_seat_tables_use_the_games_names() -> None:
     # and the CSV has the game's columns and the table size's place counts
     parsed = list(csv.reader(io.StringIO(to_csv(rows))))
     assert parsed[0] == ["rank", "player", "games", "points", "score", "bonus",
-                         "opponents_points", "firsts", "seconds", "thirds"]
+                         "opponents_points", "firsts", "seconds", "thirds",
+                         *ADDED_CSV_COLUMNS]
     assert parsed[1][:6] == ["1", "b", "2", "3", "9", "3"]
 
 
@@ -153,11 +155,15 @@ def test_a_smaller_remainder_table_scores_scaled_points() -> None:
 
 
 def test_kolkhoz_defaults_keep_their_columns() -> None:
+    # the first columns never change (a contract); the added ones come after them
     assert csv_columns() == CSV_COLUMNS == (
         "rank", "player", "games", "points", "cellar", "medals", "opponents_points",
-        "firsts", "seconds", "thirds", "fourths")
-    assert csv_columns(ODD, 6)[-6:] == ("firsts", "seconds", "thirds", "fourths", "fifths",
-                                        "sixths")
+        "firsts", "seconds", "thirds", "fourths", *ADDED_CSV_COLUMNS)
+    assert ADDED_CSV_COLUMNS == (
+        "points_exact", "opponents_points_exact", "byes", "house_bots", "tiebreak_order",
+        "separated_from_next", "separation_value", "next_separation_value")
+    assert csv_columns(ODD, 6)[-14:-8] == ("firsts", "seconds", "thirds", "fourths",
+                                           "fifths", "sixths")
 
 
 def test_rerank_gives_ranks_again_without_some_players() -> None:

@@ -9,10 +9,11 @@ given its inputs and its ``seed`` (all randomness comes from one
 The package, by concept: ``schedule`` (the shapes of tables, rounds and schedules; the
 table sizes; name checks; the statistics), ``seats`` (equitable seats over a schedule),
 ``round_robin`` (the round-robin and the match series), ``swiss`` (Swiss rounds,
-remainders: smaller tables, byes or house bots), ``swiss_seats`` (seats at a Swiss
-table) and ``duplicate_seats`` (seats at a duplicate table, boards of a one-table round;
-docs/duplicate.md); each module's docstring states its method. Every public name is re-exported
-here.
+remainders: smaller tables, byes or house bots), ``swiss_fill`` (who gets the byes and
+the house-bot seats: the fewest so far), ``swiss_search`` (the cost and the partition
+search), ``swiss_seats`` (seats at a Swiss table) and ``duplicate_seats`` (seats at a
+duplicate table, boards of a one-table round; docs/duplicate.md); each module's
+docstring states its method. Every public name is re-exported here.
 """
 
 from .duplicate_seats import (
@@ -38,15 +39,18 @@ from .schedule import (
 from .seats import assign_seats
 from .swiss import (
     DEFAULT_HOUSE_BOTS,
-    SWISS_EXHAUSTIVE_MAX,
-    SWISS_W_BOT_CLUMP,
-    SWISS_W_REPEAT_PAIR,
-    SWISS_W_REPEAT_TABLE,
     PairingHistory,
     PlayerStanding,
     SwissRound,
     house_bot_names,
     swiss_round,
+)
+from .swiss_fill import BotPlan, bot_plan, choose_byes, house_bot_counts
+from .swiss_search import (
+    SWISS_EXHAUSTIVE_MAX,
+    SWISS_W_BOT_CLUMP,
+    SWISS_W_REPEAT_PAIR,
+    SWISS_W_REPEAT_TABLE,
 )
 from .swiss_seats import SWISS_SEAT_EXHAUSTIVE_MAX
 
@@ -81,4 +85,8 @@ __all__ = [
     "check_seats",
     "house_bot_names",
     "table_sizes",
+    "BotPlan",
+    "bot_plan",
+    "choose_byes",
+    "house_bot_counts",
 ]

@@ -1,7 +1,11 @@
 // A tournament page: its rounds with their tables (players, places, scores, a link to
 // each replay), and the standings (sortable; CSV download), in the terms of the
 // tournament's game (its score and tie-break names, `terms`; its table size — a smaller
-// remainder table shows "—" in the seats it lacks). A table whose task failed
+// remainder table shows "—" in the seats it lacks). Byes and house bots met get a column
+// when anyone had one; under the table, each pair of rows level on points says in words
+// which tie-break put one above the other, with both values (the rows'
+// `separated_from_next`), or that they share the rank. Once it is finished, a link to its
+// archive (GET /api/tournaments/{id}/archive/, docs/archives.md). A table whose task failed
 // shows "failed"; organisers (the API gives them the table's error, null to others)
 // also see the error and a Resume button (POST /api/tables/{id}/resume/).
 // A duplicate tournament (docs/duplicate.md) says so: matchpoints beside the points, a line
@@ -24,8 +28,11 @@ const title = (name) => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/
 // Medals, Opp. points, 1st … 4th).
 // A first click sorts the best first: most points, the score as the game ranks it
 // (fewest first when a lower score wins), most of each tie-break and of each place.
-function columns(terms, size, duplicate) {
+function columns(terms, size, rows, duplicate) {
   const most = "descending";
+  const counts = [["byes", "Byes"], ["house_bots", "House bots"]]
+    .filter(([key]) => rows.some((row) => row[key] > 0))
+    .map(([key, label]) => ({ key, label, num: true, first: most }));
   return [
     { key: "rank", label: "Rank", num: true }, { key: "player", label: "Player" },
     { key: "games", label: "Games", num: true, first: most },
@@ -38,7 +45,38 @@ function columns(terms, size, duplicate) {
     { key: "opponents_points", label: "Opp. points", num: true, first: most },
     ...Array.from({ length: size }, (_, i) => ({ key: PLACE_KEYS[i] || `places_${i + 1}`,
       label: ordinal(i + 1), num: true, first: most })),
+    ...counts,
   ];
+}
+
+const criterion = (name) => (name === "opponents_points" ? "opponents' points" : name.replace(/_/g, " "));
+const short = (x) => Number(x).toFixed(2).replace(/\.?0+$/, "");
+
+// Both values of the tie-break that separated two rows, as short decimals — exact
+// fractions ("17/3") when two decimals would make them look equal.
+function valuePair(sep) {
+  const [a, b] = sep.values.map(short);
+  return a === b ? sep.values_exact : [a, b];
+}
+
+// "ann is ahead of bob on cellar: 12 to 9." / "… on penalty (lower wins): 5 to 9." /
+// "cat and dan are level on every tie-break: they share rank 5 (listed by name)."
+function separationWords(row, next) {
+  const sep = row.separated_from_next;
+  if (sep.shared_rank) {
+    return `${row.player} and ${next.player} are level on every tie-break: they share rank ${row.rank} (listed by name).`;
+  }
+  const [a, b] = valuePair(sep);
+  const how = sep.lower_wins ? " (lower wins)" : "";
+  return `${row.player} is ahead of ${next.player} on ${criterion(sep.tiebreak)}${how}: ${a} to ${b}.`;
+}
+
+function separations(rows) {
+  const items = rows.flatMap((row, i) => (row.separated_from_next && rows[i + 1]
+    ? [el("li", {}, separationWords(row, rows[i + 1]))] : []));
+  const box = document.getElementById("separations");
+  box.hidden = items.length === 0;
+  box.replaceChildren(el("h3", {}, "Level on points"), el("ul", {}, ...items));
 }
 
 // "Placement points, then cellar totals, medals and opponents' points break ties."
@@ -146,17 +184,20 @@ async function load() {
   document.getElementById("summary").textContent =
     `${t.format}${t.duplicate ? " (duplicate)" : ""}, ${t.rounds} round${t.rounds === 1 ? "" : "s"}, ${t.players.length} players · ${t.status}`;
   document.getElementById("tie-breaks").textContent = tieBreakNote(t.terms);
+  // the archive (docs/archives.md) once the seed is served: finished, no game live
+  document.getElementById("archive").hidden = !(t.status === "finished" && t.seed !== null);
   const note = document.getElementById("duplicate-note");
   note.hidden = !t.duplicate;
   note.textContent = t.duplicate ? DUPLICATE_NOTE : "";
   const decimal = (x) => Number(x).toFixed(2).replace(/\.00$/, "");
   sortable(document.getElementById("standings"), {
-    columns: columns(t.terms, t.table_size, t.duplicate), rows: standings, key: "rank", dir: "ascending",
+    columns: columns(t.terms, t.table_size, standings, t.duplicate), rows: standings, key: "rank", dir: "ascending",
     cell: (row, c) => {
       if (c.key === "matchpoint_pct") return row[c.key] === null ? "—" : `${decimal(row[c.key])}%`;
       return ["points", "opponents_points", "matchpoints"].includes(c.key) ? decimal(row[c.key]) : String(row[c.key]);
     },
   });
+  separations(standings);
   const rounds = document.getElementById("rounds");
   rounds.replaceChildren(...(t.rounds_detail.length
     ? t.rounds_detail.map((round) => roundSection(round, t.table_size, t.duplicate))
