@@ -16,6 +16,11 @@ _CHECK_TABLE_SEEDS = (
     "print(all(hmac.new(m['secret'].encode(), f\\\"kolkhoz-table-seed/1:{m['seed']}/r{g['round']}"
     "/t{g['table']}\\\".encode(), hashlib.sha256).hexdigest() == g['seed'] "
     "for g in m['games']))\"")
+_CHECK_DUPLICATE_SEEDS = (
+    "python3 -c \"import json,hmac,hashlib; m=json.load(open('manifest.json')); "
+    "print(all(hmac.new(m['secret'].encode(), f\\\"kolkhoz-table-seed/1:{m['seed']}/r{g['round']}"
+    "/dup\\\".encode(), hashlib.sha256).hexdigest() == g['seed'] "
+    "for g in m['games']))\"")
 _CHECK_FILES = (
     "python3 -c \"import json,hashlib; m=json.load(open('manifest.json')); "
     "print(all(hashlib.sha256(open(f['name'],'rb').read()).hexdigest() == f['sha256'] "
@@ -67,9 +72,11 @@ def readme_text(manifest: dict[str, Any]) -> str:
         "      (prints True; also compare seed_commitment with the one the tournament page",
         "      showed while it was being played):",
         "        " + _CHECK_COMMITMENT,
-        "   c. Each table's game seed is "
-        + layout.TABLE_SEED_FORMULA + " (prints True):",
-        "        " + _CHECK_TABLE_SEEDS,
+        *(["   c. Every table of a round of this duplicate tournament shares the round's seed, "
+            + layout.DUPLICATE_SEED_FORMULA + " (prints True):",
+            "        " + _CHECK_DUPLICATE_SEEDS] if t.get("duplicate") else
+          ["   c. Each table's game seed is " + layout.TABLE_SEED_FORMULA + " (prints True):",
+           "        " + _CHECK_TABLE_SEEDS]),
         "      (rounds before secret_from_round of a tournament from before secrets used "
         f"{layout.LEGACY_SEED_FORMULA}; the manifest's seed_derivation says which.)",
         "   d. Each game with its own command line. The evidence bundle (Kolkhoz) is checked",

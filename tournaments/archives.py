@@ -168,6 +168,7 @@ def _manifest_head(t: Tournament) -> dict[str, Any]:
                        "season": t.season.number, "game": t.game, "format": t.format,
                        "rounds": t.rounds, "table_size": t.table_size, "ruleset": t.ruleset,
                        "placement_points": t.placement_points, "fill_policy": t.fill_policy,
+                       "duplicate": t.duplicate,
                        "status": t.status,
                        "finished_at": t.finished_at.isoformat() if t.finished_at else None,
                        "api": f"/api/tournaments/{t.pk}/"},
@@ -178,6 +179,7 @@ def _manifest_head(t: Tournament) -> dict[str, Any]:
         "secret_from_round": t.secret_from_round,
         "how_to_derive": {"seed_commitment": layout.COMMITMENT_FORMULA,
                           "table_seed": layout.TABLE_SEED_FORMULA,
+                          "duplicate_round_seed": layout.DUPLICATE_SEED_FORMULA,
                           "legacy_table_seed": layout.LEGACY_SEED_FORMULA + " (rounds before "
                           "secret_from_round, or every round without a secret)"},
         "standings": {"json": layout.STANDINGS_JSON, "csv": layout.STANDINGS_CSV,
@@ -206,14 +208,16 @@ def _write_game(writer: _Writer, t: Tournament, table: Table, stem: str) -> dict
         verify = [f"python -m {_package(game.game)} verify {record_name} --head "
                   f"{game.head_hash} --engine-version {game.engine_version}"]
     seed, scheme = layout.expected_table_seed(t.seed, t.secret or None, t.secret_from_round,
-                                              rnd, table.number)
-    derivation = ({"scheme": scheme, "key": "secret", "message":
-                   layout.table_seed_message(t.seed, rnd, table.number)}
+                                              rnd, table.number, duplicate=t.duplicate)
+    message = (layout.duplicate_seed_message(t.seed, rnd) if t.duplicate
+               else layout.table_seed_message(t.seed, rnd, table.number))
+    derivation = ({"scheme": scheme, "key": "secret", "message": message}
                   if scheme == layout.TABLE_SEED_SCHEME else {"scheme": scheme,
                                                               "seed": seed})
     seats = sorted(table.seats.all(), key=lambda s: s.seat)
     return {
-        "round": rnd, "table": table.number, "game_id": str(game.pk), "game": game.game,
+        "round": rnd, "table": table.number, "board": table.board,
+        "game_id": str(game.pk), "game": game.game,
         "engine_version": game.engine_version, "rules_version": game.rules_version,
         "record_format": record.get("format"), "record": record_name,
         "evidence": evidence_name,

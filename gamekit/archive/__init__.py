@@ -11,6 +11,7 @@ file; it prints OK or FAIL per game and exits 1 on any failure.
 from .layout import (
     FORMAT,
     commitment,
+    duplicate_seed,
     expected_table_seed,
     game_stem,
     legacy_table_seed,
@@ -20,6 +21,7 @@ from .layout import (
 from .reader import ArchiveError, open_archive
 from .verify import report_lines, verify_archive
 
-__all__ = ["FORMAT", "ArchiveError", "commitment", "expected_table_seed", "game_stem",
+__all__ = ["FORMAT", "ArchiveError", "commitment", "duplicate_seed", "expected_table_seed",
+           "game_stem",
            "legacy_table_seed", "open_archive", "report_lines", "sha256_hex", "table_seed",
            "verify_archive"]

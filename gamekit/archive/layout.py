@@ -10,7 +10,10 @@ the tournament was created; a table's game seed, scheme ``kolkhoz-table-seed/1``
 
 as 64 lowercase hex digits (round and table 1-based decimals); the rounds of a tournament
 dealt before secrets existed (before ``secret_from_round``, or every round when it has no
-secret: scheme ``legacy``) used ``seed + "/r" + round + "/t" + table``.
+secret: scheme ``legacy``) used ``seed + "/r" + round + "/t" + table``. Every table of a
+round of a *duplicate* tournament (docs/duplicate.md; the manifest's ``tournament``
+says ``duplicate: true``) shares one seed, the same HMAC over
+``"kolkhoz-table-seed/1:" + seed + "/r" + round + "/dup"``.
 """
 
 from __future__ import annotations
@@ -34,6 +37,9 @@ COMMITMENT_FORMULA = 'sha256(UTF-8(seed + "#" + secret)), lowercase hex'
 TABLE_SEED_FORMULA = (f'HMAC-SHA256(key = UTF-8(secret), msg = UTF-8("{TABLE_SEED_SCHEME}:" '
                       f'+ seed + "/r" + round + "/t" + table)), 64 lowercase hex digits')
 LEGACY_SEED_FORMULA = 'seed + "/r" + round + "/t" + table'
+DUPLICATE_SEED_FORMULA = (f'HMAC-SHA256(key = UTF-8(secret), msg = UTF-8("{TABLE_SEED_SCHEME}:" '
+                          f'+ seed + "/r" + round + "/dup")), 64 lowercase hex digits: every '
+                          'table of a duplicate round')
 
 
 def commitment(seed: str, secret: str) -> str:
@@ -55,16 +61,35 @@ def table_seed(seed: str, secret: str, round_no: int, table_no: int) -> str:
     return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
 
 
+def duplicate_seed_message(seed: str, round_no: int) -> str:
+    """The HMAC message of a duplicate round's seed:
+    ``kolkhoz-table-seed/1:{seed}/r{round}/dup``."""
+    return f"{TABLE_SEED_SCHEME}:{seed}/r{round_no}/dup"
+
+
+def duplicate_seed(seed: str, secret: str, round_no: int) -> str:
+    """The game seed every table of round ``round_no`` of a duplicate tournament shares: 64
+    hex digits. Raises ValueError without a secret."""
+    if not secret:
+        raise ValueError("a tournament's table seeds need its secret")
+    message = duplicate_seed_message(seed, round_no).encode()
+    return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
+
+
 def legacy_table_seed(seed: str, round_no: int, table_no: int) -> str:
     """A table's seed in a round dealt before secrets existed: ``{seed}/r{round}/t{table}``."""
     return f"{seed}/r{round_no}/t{table_no}"
 
 
 def expected_table_seed(seed: str, secret: str | None, secret_from_round: int, round_no: int,
-                        table_no: int) -> tuple[str, str]:
+                        table_no: int, duplicate: bool = False) -> tuple[str, str]:
     """The seed a table must have been dealt from and its scheme: ``kolkhoz-table-seed/1``
-    from ``secret_from_round`` on, ``legacy`` before it or without a secret."""
+    from ``secret_from_round`` on (a duplicate tournament's round seed,
+    :func:`duplicate_seed`, when ``duplicate``), ``legacy`` before it or without a
+    secret."""
     if secret and round_no >= secret_from_round:
+        if duplicate:
+            return duplicate_seed(seed, secret, round_no), TABLE_SEED_SCHEME
         return table_seed(seed, secret, round_no, table_no), TABLE_SEED_SCHEME
     return legacy_table_seed(seed, round_no, table_no), LEGACY_SCHEME
 

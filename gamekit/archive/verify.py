@@ -18,7 +18,8 @@ and for each game, in order, stopping at its first failure:
     its record (and evidence bundle) passed the ``files`` check;
 ``table_seed``
     the seed its manifest entry, its record (and its bundle) name is the table seed
-    re-derived from the tournament's seed and secret (``layout.expected_table_seed``);
+    re-derived from the tournament's seed and secret (``layout.expected_table_seed``; the
+    round's one seed in a duplicate tournament);
 ``verify``
     the game's own command line accepts it — ``python -m <game>_core verify`` on the
     evidence bundle where the game has one (Kolkhoz), else on the record with ``--head``
@@ -248,8 +249,10 @@ def _table_seed(manifest: dict[str, Any], entry: dict[str, Any], record: Any,
     seed, secret = manifest.get("seed"), manifest.get("secret")
     if not isinstance(seed, str) or (secret is not None and not isinstance(secret, str)):
         raise _Fail("table_seed", "the manifest has no seed (and secret) to derive from")
+    about = manifest.get("tournament")
+    duplicate = isinstance(about, dict) and about.get("duplicate") is True
     want, scheme = layout.expected_table_seed(seed, secret, int(manifest.get(
-        "secret_from_round") or 1), rnd, table)
+        "secret_from_round") or 1), rnd, table, duplicate=duplicate)
     named = {"the manifest": entry.get("seed"),
              "the record": record.get("seed") if isinstance(record, dict) else None}
     if bundle is not None:
@@ -258,7 +261,7 @@ def _table_seed(manifest: dict[str, Any], entry: dict[str, Any], record: Any,
         if got != want:
             raise _Fail("table_seed", f"{where} names seed {got!r}, but round {rnd} table "
                         f"{table}'s seed re-derived from the tournament's seed and secret "
-                        f"({scheme}) is {want!r}")
+                        f"({scheme}{', duplicate' if duplicate else ''}) is {want!r}")
 
 
 def _run_verify(members: Members, entry: dict[str, Any], bundle: Any, tmp: str, index: int,
