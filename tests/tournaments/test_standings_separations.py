@@ -1,6 +1,6 @@
 """The transparent standings' columns agree with the rows, in JSON and CSV, for a small
-Swiss with house bots (players with formula-like names: the CSV writes them as they
-are — see the review report on CSV injection)."""
+Swiss with house bots; players with formula-like names come out of the CSV as text
+(a leading ' — tournaments.csvsafe), never as a formula a spreadsheet would run."""
 
 from __future__ import annotations
 
@@ -52,7 +52,9 @@ def test_separations_agree_with_rows_json_and_csv(api):
     assert [r["house_bots"] for r in rows] == [3] * 6 and all(r["byes"] == 0 for r in rows)
     text = api.get(f"/api/tournaments/{t.pk}/standings/?format=csv").content.decode()
     got = list(csv.DictReader(io.StringIO(text)))
-    assert [g["player"] for g in got] == [r["player"] for r in rows]
+    safe = {"=1+1": "'=1+1", "+A1": "'+A1", "-2+3": "'-2+3", "@SUM": "'@SUM"}
+    assert [g["player"] for g in got] == [safe.get(r["player"], r["player"]) for r in rows]
+    assert not any(c.startswith(("=", "+", "@")) for g in got for c in g.values() if c)
     for g, r in zip(got, rows, strict=True):
         assert int(g["house_bots"]) == r["house_bots"] and int(g["byes"]) == r["byes"]
         assert g["tiebreak_order"] == ", ".join(order)
