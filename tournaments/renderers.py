@@ -1,4 +1,5 @@
-"""CSV for the standings (``?format=csv`` or ``Accept: text/csv``)."""
+"""CSV for the standings (``?format=csv`` or ``Accept: text/csv``); every cell through
+``tournaments.csvsafe.safe_cell`` (a name like ``=1+1`` is shown as text)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Any
 
 from rest_framework.renderers import BaseRenderer
 
+from .csvsafe import safe_cell
 from .scoring import CSV_COLUMNS, csv_cells
 
 
@@ -25,14 +27,15 @@ class StandingsCSVRenderer(BaseRenderer):
 
         rows = data.get("results", data) if isinstance(data, dict) else data
         out = io.StringIO()
+        w = csv.writer(out)
         if isinstance(data, dict) and "error" in data:
-            out.write(f"error,{data['error'].get('code')},{data['error'].get('message')}\r\n")
-            return out.getvalue().encode()
+            err = data["error"]
+            w.writerow(["error", safe_cell(err.get("code")), safe_cell(err.get("message"))])
+            return out.getvalue().encode("utf-8")
         view = (renderer_context or {}).get("view")
         cols = list(getattr(view, "csv_columns", None) or CSV_COLUMNS)
-        w = csv.writer(out)
         w.writerow(cols)
         for r in rows:
             cells = {**r, **csv_cells(r)}
-            w.writerow([cells.get(c) for c in cols])
+            w.writerow([safe_cell(cells.get(c)) for c in cols])
         return out.getvalue().encode("utf-8")

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .csvsafe import safe_cell
 from .points import (
     DEFAULT_PLACEMENT_POINTS,
     check_points,
@@ -358,7 +359,8 @@ def to_csv(rows: Iterable[StandingRow]) -> str:
     Columns: :func:`csv_columns` of the rows' terms and table size (``CSV_COLUMNS``
     for Kolkhoz, and when there are no rows).  Integral Fractions print as
     integers, others as decimals with up to 6 places (``1.5``, ``1.666667``); the
-    added columns as :func:`csv_cells` gives them.
+    added columns as :func:`csv_cells` gives them; a text a spreadsheet would read as a
+    formula (a player called ``=1+1``) gets a leading ``'`` (``tournaments.csvsafe``).
     """
     rows = list(rows)
     columns = csv_columns(rows[0].terms, len(rows[0].places)) if rows else CSV_COLUMNS
@@ -367,5 +369,5 @@ def to_csv(rows: Iterable[StandingRow]) -> str:
     writer.writerow(columns)
     for r in rows:
         figures = {**r.figures(), **csv_cells(r.as_dict())}
-        writer.writerow([_fmt(figures.get(c, 0)) for c in columns])
+        writer.writerow([safe_cell(_fmt(figures.get(c, 0))) for c in columns])
     return buf.getvalue()

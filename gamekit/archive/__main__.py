@@ -28,6 +28,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="run each game's `python -m <game>_core verify` as a child process "
                    "(default: its command line's main function, in this process)")
     args = p.parse_args(argv)
+    # a hostile archive's text (a lone surrogate from a JSON escape) is printed escaped
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     try:
         report = verify_archive(args.archive, use_subprocess=args.subprocess)
     except (ArchiveError, OSError) as e:

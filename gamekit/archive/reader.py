@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import zipfile
+import zlib
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,7 +22,22 @@ from typing import BinaryIO, Protocol
 
 
 class ArchiveError(ValueError):
-    """The file is not a readable archive (not a zip, a bad NDJSON line, a name twice)."""
+    """The file is not a readable archive (not a zip, a bad NDJSON line, a name twice, a
+    member that cannot be decompressed or is larger than ``MAX_MEMBER_BYTES``)."""
+
+
+#: the largest file an archive may hold (bytes, uncompressed): a game's evidence bundle
+#: is a few MB at most; a member larger than this (a zip bomb, a forged size) is refused
+#: before it is read, and reading stops there whatever the zip claims
+MAX_MEMBER_BYTES = 256 * 1024 * 1024
+
+#: what the standard library's zipfile raises on a damaged or hostile member: a bad
+#: deflate stream, an encrypted member, an unknown compression method, a cut-off file
+#: an NDJSON line holds one file as JSON text (escapes may double it)
+_MAX_LINE = 2 * MAX_MEMBER_BYTES
+
+_ZIP_READ_ERRORS = (zipfile.BadZipFile, zlib.error, RuntimeError, NotImplementedError,
+                    EOFError, OSError, ValueError)
 
 
 class Members(Protocol):
@@ -44,10 +60,20 @@ class _Zip:
         return list(self._names)
 
     def read(self, name: str) -> bytes:
+        info = self._zf.getinfo(name)  # KeyError if absent
+        if info.file_size > MAX_MEMBER_BYTES:
+            raise ArchiveError(f"{name}: {info.file_size} bytes, more than an archive's "
+                               f"file may hold ({MAX_MEMBER_BYTES})")
         try:
-            return self._zf.read(name)
-        except zipfile.BadZipFile as e:
-            raise ArchiveError(f"{name}: {e}") from None
+            with self._zf.open(info) as fh:
+                data = fh.read(MAX_MEMBER_BYTES + 1)
+        except _ZIP_READ_ERRORS as e:
+            raise ArchiveError(f"{name} cannot be read from the zip: "
+                               f"{type(e).__name__}: {e}") from None
+        if len(data) > MAX_MEMBER_BYTES:
+            raise ArchiveError(f"{name}: more than an archive's file may hold "
+                               f"({MAX_MEMBER_BYTES} bytes)")
+        return data
 
 
 class _Ndjson:
@@ -56,7 +82,10 @@ class _Ndjson:
         self._offsets: dict[str, int] = {}
         self._order: list[str] = []
         offset = 0
-        for number, line in enumerate(iter(fh.readline, b""), start=1):
+        for number, line in enumerate(iter(lambda: fh.readline(_MAX_LINE + 1), b""), start=1):
+            if len(line) > _MAX_LINE:
+                raise ArchiveError(f"line {number} is longer than an archive's file may be "
+                                   f"({_MAX_LINE} bytes)")
             if line.strip():
                 name = self._parse(line, number)[0]
                 if name in self._offsets:
@@ -89,10 +118,11 @@ def open_archive(path: str) -> Iterator[Members]:
     """The archive at ``path`` (zip, else NDJSON). Raises ArchiveError or OSError."""
     if zipfile.is_zipfile(path):
         try:
-            with zipfile.ZipFile(path) as zf:
-                yield _Zip(zf)
-        except zipfile.BadZipFile as e:
-            raise ArchiveError(f"not a readable zip: {e}") from None
+            zf = zipfile.ZipFile(path)
+        except (zipfile.BadZipFile, UnicodeDecodeError, ValueError, EOFError) as e:
+            raise ArchiveError(f"not a readable zip: {type(e).__name__}: {e}") from None
+        with zf:
+            yield _Zip(zf)
         return
     with open(path, "rb") as fh:
         yield _Ndjson(fh)

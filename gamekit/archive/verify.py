@@ -52,7 +52,8 @@ from .reader import ArchiveError, Members, open_archive
 
 #: what a malformed manifest (a value of the wrong type, a missing key) raises while it
 #: is read: reported as a failed check, never a crash
-MALFORMED = (KeyError, TypeError, ValueError, AttributeError, IndexError)
+MALFORMED = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
+             RecursionError)
 
 
 class _Fail(Exception):
@@ -88,7 +89,11 @@ def verify_archive(path: str, *, use_subprocess: bool = False) -> dict[str, Any]
             bad_files = {}
             checks.append({"check": "files", "ok": False, "message": f"the manifest's "
                            f"'files' are malformed ({type(e).__name__}: {e})"})
-        _commitment(manifest, checks)
+        try:
+            _commitment(manifest, checks)
+        except MALFORMED as e:  # a seed or secret that is no UTF-8 text (a lone surrogate)
+            checks.append({"check": "commitment", "ok": False, "message": "the manifest's "
+                           f"seed or secret is malformed ({type(e).__name__}: {e})"})
         with tempfile.TemporaryDirectory(prefix="kolkhoz-archive-") as tmp:
             for i, entry in enumerate(manifest["games"]):
                 report["games"].append(_game(members, manifest, entry, bad_files, tmp, i,
@@ -107,8 +112,12 @@ def _manifest(members: Members) -> dict[str, Any]:
     if layout.MANIFEST not in members.names():
         raise _Fail("manifest", f"the archive has no {layout.MANIFEST}")
     try:
-        manifest = json.loads(members.read(layout.MANIFEST))
-    except (ValueError, ArchiveError) as e:
+        text = members.read(layout.MANIFEST)
+    except ArchiveError as e:
+        raise _Fail("manifest", f"{layout.MANIFEST} cannot be read: {e}") from None
+    try:
+        manifest = json.loads(text)
+    except (ValueError, RecursionError) as e:
         raise _Fail("manifest", f"{layout.MANIFEST} is not JSON: {e}") from None
     if not isinstance(manifest, dict) or manifest.get("format") != layout.FORMAT:
         raise _Fail("manifest", f"{layout.MANIFEST} is not a {layout.FORMAT} document")
@@ -131,7 +140,11 @@ def _files(members: Members, manifest: dict[str, Any], checks: list[dict[str, An
         if name not in present:
             bad[str(name)] = f"{name} is listed in {layout.MANIFEST} but not in the archive"
             continue
-        data = members.read(name)
+        try:
+            data = members.read(name)
+        except ArchiveError as e:
+            bad[name] = str(e)
+            continue
         digest = layout.sha256_hex(data)
         if digest != f.get("sha256"):
             bad[name] = (f"{name}: its sha256 is {digest}, {layout.MANIFEST} says "
@@ -237,7 +250,7 @@ def _game(members: Members, manifest: dict[str, Any], entry: dict[str, Any],
 def _json(members: Members, name: str) -> Any:
     try:
         return json.loads(members.read(name))
-    except (ValueError, KeyError, ArchiveError) as e:
+    except (ValueError, KeyError, ArchiveError, RecursionError) as e:
         raise _Fail("files", f"{name} is not readable JSON: {e}") from None
 
 
