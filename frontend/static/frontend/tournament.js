@@ -38,7 +38,7 @@ function columns(terms, size, rows, duplicate) {
     { key: "games", label: "Games", num: true, first: most },
     { key: "points", label: "Points", num: true, first: most },
     ...(duplicate ? [{ key: "matchpoints", label: "Matchpoints", num: true, first: most },
-      { key: "matchpoint_pct", label: "MP %", num: true, first: most }] : []),
+      { key: "matchpoint_pct", label: "MP\u00a0%", num: true, first: most }] : []),
     { key: terms.score, label: title(terms.score), num: true,
       first: terms.lower_score_wins ? "ascending" : most },
     ...terms.tiebreaks.map((name) => ({ key: name, label: title(name), num: true, first: most })),
