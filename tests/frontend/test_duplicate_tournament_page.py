@@ -77,8 +77,8 @@ def test_a_duplicate_tournaments_page(page, live_server, tournaments):
     assert sections.count() == 3
     for number in (1, 2):
         line = sections.nth(number - 1).locator("p.duplicate-round").text_content()
-        assert line == ("All 2 tables were dealt the same cards. Identical at every table: "
-                        "the first 1 of 1 deals and draws.")
+        assert line == ("All 2 tables were dealt the same cards. Every deal and draw (one) "
+                        "was the same at every table.")
     third = sections.nth(2)
     assert "shown once every table has finished" in third.locator(
         "p.duplicate-round").text_content()

@@ -101,7 +101,11 @@ function duplicateLine(round) {
     : `All ${n} tables were dealt the same cards.`;
   let reach = "";
   if (round.identical_deals !== null && round.identical_deals !== undefined) {
-    reach = ` Identical at every ${boards ? "board" : "table"}: the first ${round.identical_deals} of ${round.deals} deals and draws.`;
+    const where = boards ? "board" : "table";
+    const k = round.identical_deals, of = round.deals;
+    reach = k === of
+      ? ` Every deal and draw (${of === 1 ? "one" : `all ${of}`}) was the same at every ${where}.`
+      : ` The first ${k} of ${of} deals and draws were the same at every ${where}; later ones followed each ${where}'s own play.`;
   } else if (round.status !== "finished") {
     reach = " Its replays and results are shown once every table has finished.";
   }
