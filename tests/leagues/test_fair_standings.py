@@ -21,7 +21,7 @@ from tournaments.models import Bye, TableSeat
 
 from .league_helpers import make_tournament, play_inline
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 ORDER = ["cellar", "medals", "opponents_points"]
 
 
