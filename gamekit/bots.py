@@ -8,6 +8,7 @@ identity — name, version, settings — is recorded with the game. Each game ke
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, Protocol, TypeVar
@@ -72,3 +73,32 @@ def bot_rng(game_id: str, seed: str, seat: int, seq: int) -> random.Random:
     on identically, and it does not matter whether the other seats are bots or people,
     nor whether the moves were batched or appended one at a time (docs/seam.md)."""
     return random.Random(f"{game_id}-bot/seq:{seed}:{seat}:{seq}")
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """A bot named with its settings in one word, ``NAME[:SETTING=VALUE]...`` (e.g.
+    ``ismcts:iterations=300:policy=random``), as ``(name, settings)``; a value is JSON
+    when it parses (``300``, ``0.7``, ``true``), else the string. The colon keeps a spec
+    free of commas, so specs can be listed comma-separated (``run_league --bot-kinds``).
+    Raises ValueError for an empty name or a setting without ``=`` or a name."""
+    name, *pairs = spec.strip().split(":")
+    if not name:
+        raise ValueError(f"a bot is NAME[:SETTING=VALUE]..., not {spec!r}")
+    settings: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"a bot setting is SETTING=VALUE, not {pair!r} (in {spec!r})")
+        try:
+            settings[key] = json.loads(raw)
+        except ValueError:
+            settings[key] = raw
+    return name, settings
+
+
+def identity_label(ident: Mapping[str, Any]) -> str:
+    """A short readable label of an identity: ``NAME v VERSION`` and the settings,
+    ``ismcts v1 (iterations=300)`` — what tells two versions of a bot apart."""
+    settings = ident.get("settings") or {}
+    extra = ", ".join(f"{k}={v}" for k, v in sorted(settings.items()) if v is not None)
+    return f"{ident['name']} v{ident['version']}" + (f" ({extra})" if extra else "")

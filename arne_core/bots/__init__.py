@@ -1,12 +1,14 @@
 """Arne Total's bots: one protocol (``base.Bot``), a registry by name, and the bots.
 
-``random`` (uniform over the legal inputs) and ``heuristic`` (a one-step evaluation of
-every legal input over the seat view); docs/arne/bots.md describes them and their
-measured strength.
+``random`` (uniform over the legal inputs), ``heuristic`` (a one-step evaluation of
+every legal input over the seat view) and ``ismcts`` (the platform's one
+information-set search, ``gamekit.ismcts``, over Arne); docs/arne/bots.md and
+docs/bots.md describe them and their measured strength.
 """
 
 from . import heuristic as _heuristic  # noqa: F401  (registers "heuristic")
 from . import random_bot as _random_bot  # noqa: F401  (registers "random")
+from . import search as _search  # noqa: F401  (registers "ismcts": gamekit.ismcts)
 from .base import REGISTRY, Bot, Choices, bot_names, fallback, get_bot, identity, register
 
 __all__ = ["REGISTRY", "Bot", "Choices", "bot_names", "fallback", "get_bot", "identity",

@@ -1,11 +1,14 @@
 """Korova's bots: one protocol (``base.Bot``), a registry by name, and the bots.
 
-``random`` (uniform over the legal choices) and ``heuristic`` (rules of thumb over the
-seat view); docs/korova/bots.md describes them and their measured strength.
+``random`` (uniform over the legal choices), ``heuristic`` (rules of thumb over the
+seat view) and ``ismcts`` (the platform's one information-set search,
+``gamekit.ismcts``, over Korova); docs/korova/bots.md and docs/bots.md describe them
+and their measured strength.
 """
 
 from . import heuristic as _heuristic  # noqa: F401  (registers "heuristic")
 from . import random_bot as _random_bot  # noqa: F401  (registers "random")
+from . import search as _search  # noqa: F401  (registers "ismcts": gamekit.ismcts)
 from .base import REGISTRY, Bot, bot_names, get_bot, identity, register
 
 __all__ = ["REGISTRY", "Bot", "bot_names", "get_bot", "identity", "register"]

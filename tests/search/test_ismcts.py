@@ -1,0 +1,196 @@
+"""The one information-set search over the seam (``gamekit.ismcts``) as each game's
+``ismcts`` bot: legal in every preset and option (short games, tiny budget), blind to
+the cards its seat may not see, reproducible from the seed, faithful in rebuilding a
+state from the seat view."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+import pytest
+
+from gamekit import ismcts, registry
+from gamekit.bots import identity
+from gamekit.ismcts import place_reward, score_places
+
+GAMES = ["arne", "gongzhu", "korova"]
+TINY = {"iterations": 4}
+
+
+def _hooks(game: str) -> ismcts.SearchHooks:
+    return importlib.import_module(f"{game}_core.bots.search").HOOKS
+
+
+def _tables(game: str) -> list[tuple[dict[str, Any], int]]:
+    """(ruleset spec, seats): every preset and a spread of options, kept short."""
+    rng = random.Random(f"tables-{game}")
+    defn = registry.get(game)
+    out: list[tuple[dict[str, Any], int]] = []
+    if game == "gongzhu":
+        from tests.gongzhu.play import random_ruleset
+
+        out += [({"preset": p, "options": {"end_score": -100}}, 4) for p in defn.presets()]
+        for k in range(4):
+            spec = random_ruleset(rng)
+            spec["options"].update(end_score=-100, passing=True, exposing=True,
+                                   pass_to=["left", "right", "alternate", "cycle"][k],
+                                   expose_hold=bool(k % 2))
+            out.append((spec, 4))
+    elif game == "arne":  # every preset, then every option at random, 2 to 6 seats
+        from arne_core.ruleset import OPTIONS
+
+        out += [({"preset": p}, 2 + k) for k, p in enumerate(defn.presets())]
+        for k in range(4):
+            opts = {name: rng.choice(values) for name, values in OPTIONS.items()}
+            out.append(({"options": opts}, [3, 4, 5, 6][k] - (opts["dummy"] and k == 3)))
+    else:
+        for preset, sizes in (("base", (2, 4, 7, 10)), ("tactical", (2, 3, 4))):
+            for n in sizes:
+                out.append(({"preset": preset, "options": {
+                    "threshold": 15, "lowest_tie": rng.choice(["share", "play_on"]),
+                    "draft_order": rng.choice(["rotation", "snake"])}}, n))
+    return out
+
+
+def _searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the searches run (a pass-through spy on ``Search.run``)."""
+    calls: list[int] = []
+    real = ismcts.Search.run
+
+    def run(self: Any, *args: Any, **kw: Any) -> Any:
+        calls.append(1)
+        return real(self, *args, **kw)
+
+    monkeypatch.setattr(ismcts.Search, "run", run)
+    return calls
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_decision_is_legal_in_every_preset_and_option(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _searches(monkeypatch)
+    defn = registry.get(game)
+    for k, (spec, n) in enumerate(_tables(game)):
+        seed = f"legal-{game}-{k}"
+        bots = [defn.bot("ismcts", **TINY) if s % 2 == 0 else defn.bot("heuristic")
+                for s in range(n)]
+        state = defn.fold(defn.start(defn.ruleset(spec), [f"S{i}" for i in range(n)], {},
+                                     seed))
+        # play_bots passes every input through the engine's decide: an illegal one raises
+        state, events = defn.play_bots(state, bots, seed)
+        assert defn.finished(state) and events, (spec, n)
+    assert len(calls) > 50  # the search itself decided, not only its fallback
+
+
+def _decision_points(game: str, n: int, count: int) -> list[tuple[Any, int]]:
+    """(state, seat) at the first ``count`` moments the search handles, from a heuristic
+    game (Gong Zhu with passing and exposing)."""
+    defn = registry.get(game)
+    spec = ({"preset": "passing", "options": {"exposing": True}} if game == "gongzhu"
+            else None)
+    seed = f"points-{game}"
+    state = defn.fold(defn.start(defn.ruleset(spec), [f"S{i}" for i in range(n)], {}, seed))
+    bots = [defn.bot("heuristic") for _ in range(n)]
+    hooks, out = _hooks(game), []
+    while not defn.finished(state) and len(out) < count:
+        for seat in sorted(defn.may_act(state)):
+            if hooks.world_from_view(defn.seat_view(state, seat), seat) is not None:
+                out.append((state.copy(), seat))
+        state, _ = defn.play_bots(state, bots, seed, max_decisions=1)
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_state_rebuilt_from_a_view_shows_that_view(game: str) -> None:
+    """``world_from_view`` is faithful: the rebuilt state shows the seat exactly the
+    view it came from, and offers it the same legal inputs."""
+    defn, hooks = registry.get(game), _hooks(game)
+    for state, seat in _decision_points(game, 4, 60):
+        view = defn.seat_view(state, seat)
+        world = hooks.world_from_view(view, seat)
+        assert defn.seat_view(world, seat) == view
+        # the same inputs (the view sorts a hand, so their order may differ)
+        assert sorted(map(str, defn.legal_inputs(world, seat))) == \
+            sorted(map(str, defn.legal_inputs(state, seat)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_decisions_are_blind_to_the_cards_the_seat_may_not_see(game: str) -> None:
+    """Every card the seat cannot see dealt anew (the game's ``determinize``: other
+    hands, face-down choices): the seat's view is unchanged and the bot decides the
+    same, from the same generator."""
+    defn = registry.get(game)
+    bot = defn.bot("ismcts", iterations=12)
+    moved = 0
+    for k, (state, seat) in enumerate(_decision_points(game, 4, 12)):
+        scrambled = defn.determinize(state, seat, random.Random(f"scramble-{k}"))
+        hidden = [o for o in range(4) if o != seat]
+        moved += any(sorted(scrambled.hands[o]) != sorted(state.hands[o]) for o in hidden)
+        view, other = defn.seat_view(state, seat), defn.seat_view(scrambled, seat)
+        assert view == other
+        one = bot.choose(view, defn.choices(state, seat), random.Random(f"d-{k}"))
+        two = bot.choose(other, defn.choices(scrambled, seat), random.Random(f"d-{k}"))
+        assert one == two
+    assert moved >= 6  # the scramble did move hidden cards
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_reproducible_from_the_seed(game: str) -> None:
+    defn = registry.get(game)
+    spec = {"gongzhu": {"preset": "short", "options": {"end_score": -100}},
+            "korova": {"preset": "base", "options": {"threshold": 15}},
+            "arne": {"preset": "normal"}}[game]
+
+    def play(seed: str) -> list[dict[str, Any]]:
+        state = defn.fold(defn.start(defn.ruleset(spec), ["A", "B", "C", "D"], {}, seed))
+        bots = [defn.bot("ismcts", iterations=3) for _ in range(4)]
+        return defn.play_bots(state, bots, seed)[1]
+
+    one, two = play("same"), play("same")
+    assert one == two and defn.end_type in {e["type"] for e in one}
+    assert play("other") != one
+    state, seat = _decision_points(game, 4, 1)[0]
+    bot = defn.bot("ismcts", iterations=20)
+    picks = {str(bot.choose(defn.seat_view(state, seat), defn.choices(state, seat),
+                            random.Random(7))) for _ in range(3)}
+    assert len(picks) == 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_identity_and_settings(game: str) -> None:
+    defn = registry.get(game)
+    assert "ismcts" in defn.bot_names()
+    bot = defn.bot("ismcts")
+    assert identity(bot) == {"name": "ismcts", "version": ismcts.VERSION, "settings": {
+        "iterations": 100, "cpu_ms": None, "exploration": 0.7, "policy": "random"}}
+    assert defn.bot("ismcts", iterations=9, policy="heuristic").settings["iterations"] == 9
+    for bad in ({"iterations": 0}, {"iterations": "many"}, {"cpu_ms": -1},
+                {"exploration": -0.1}, {"policy": "oracle"}, {"depth": 3}):
+        with pytest.raises(ValueError):
+            defn.bot("ismcts", **bad)
+
+
+def test_rewards_are_place_based_and_lower_wins_aware() -> None:
+    assert score_places([10, 30, 30, 5], lower_wins=False) == [3, 1, 1, 4]
+    assert score_places([10, 30, 30, 5], lower_wins=True) == [2, 3, 3, 1]
+    assert [place_reward([1, 2, 3, 4], s) for s in range(4)] == [1.0, 2 / 3, 1 / 3, 0.0]
+    assert place_reward([1, 1, 3, 4], 0) == place_reward([1, 1, 3, 4], 1) == 5 / 6
+    assert place_reward([1, 1], 0) == 0.5 and place_reward([1], 0) == 1.0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_cpu_budget_caps_the_search(game: str) -> None:
+    """``cpu_ms`` stops the search (checked between iterations) long before a budget of
+    a million iterations would."""
+    import time
+
+    defn = registry.get(game)
+    bot = defn.bot("ismcts", iterations=10**6, cpu_ms=20)
+    state, seat = _decision_points(game, 4, 1)[0]
+    start = time.process_time()
+    inp = bot.choose(defn.seat_view(state, seat), defn.choices(state, seat),
+                     random.Random(1))
+    assert time.process_time() - start < 0.5
+    assert str(inp) in map(str, defn.legal_inputs(state, seat))
