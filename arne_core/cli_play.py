@@ -12,6 +12,7 @@ import argparse
 import json
 from typing import Any, TextIO
 
+from gamekit.evalcli import add_panel_arguments
 from gamekit.tools import json_line, name_values
 
 from .errors import ArneError
@@ -85,11 +86,18 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def cmd_evaluate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``evaluate.evaluate``: one JSON line (win share with its 95% interval, mean
     place, mean score and margin, decision times)."""
+    from gamekit.evalcli import is_sampled, run_panel
+
     from .evaluate import evaluate
 
+    if not is_sampled(args):
+        return run_panel("arne", args, out, err)
     try:
-        report = evaluate(args.candidate, args.against, args.matches, args.seed,
-                          _ruleset(args), seats=args.players, jobs=args.jobs)
+        report = evaluate(args.candidate, args.against, args.matches or 400,
+                          args.seed or "evaluate", _ruleset(args), seats=args.seats or 4,
+                          candidate_settings=name_values(args.setting),
+                          opponent_settings=name_values(args.baseline_setting),
+                          jobs=args.jobs)
     except ArneError as e:
         err.write(json_line(e.to_json()) + "\n")
         return EXIT_BAD
@@ -125,14 +133,19 @@ def add_commands(sub: Any) -> None:
     _ruleset_args(b)
     b.set_defaults(func=cmd_bench)
     ev = sub.add_parser("evaluate", help="a candidate bot against n − 1 copies of another "
-                        "(--players), seats rotated; prints JSON (win share, CI, mean place)")
+                        "(--seats) on the fixed panel's deals, seats rotated; prints the win "
+                        "share with its 95%% interval (--json: JSON)")
     ev.add_argument("candidate")
     ev.add_argument("--against", default="random")
-    ev.add_argument("--players", type=int, default=4, help="seats (2–6), default 4")
-    ev.add_argument("--matches", type=int, default=400)
-    ev.add_argument("--seed", default="evaluate")
+    ev.add_argument("--seats", "--players", dest="seats", type=int, default=None,
+                    help="seats (2–6), default 4")
+    ev.add_argument("--matches", type=int, default=None,
+                    help="the sampled form instead of the panel: N matches (a multiple of "
+                    "the seats, default 400), one JSON line")
+    ev.add_argument("--seed", default=None, help="sampled form: seeds SEED/0, SEED/1, ...")
     ev.add_argument("--jobs", type=int, default=1, help="processes (the same report)")
     _ruleset_args(ev)
+    add_panel_arguments(ev)
     ev.set_defaults(func=cmd_evaluate)
 
 

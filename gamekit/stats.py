@@ -11,6 +11,7 @@ over single games too.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 
 
@@ -51,3 +52,27 @@ def percentile(xs: Sequence[float], q: float) -> float:
     s = sorted(xs)
     i = min(len(s) - 1, max(0, int(math.ceil(q * len(s))) - 1))
     return s[i]
+
+
+def cluster_bootstrap(clusters: Sequence[Sequence[float]], *, resamples: int = 2000,
+                      seed: str = "gamekit.stats.cluster_bootstrap",
+                      level: float = 0.95) -> tuple[float, float]:
+    """Percentile bootstrap interval of the mean of all values, resampling whole
+    *clusters* (for a panel: one deal's seat-rotated games) with replacement, so the
+    pairing of the games of one deal is kept in every resample.
+
+    ``clusters``: one sequence of values per cluster, all of the same length.
+    ``resamples`` draws from ``random.Random(seed)`` (reproducible). Returns
+    ``(lo, hi)`` at ``level`` (0.95: the 2.5th and 97.5th percentiles, nearest rank);
+    ``(mean, mean)`` for a single cluster, ``(nan, nan)`` for none."""
+    means = [sum(c) / len(c) for c in clusters]
+    k = len(means)
+    if k == 0:
+        return (float("nan"), float("nan"))
+    if k == 1:
+        return (means[0], means[0])
+    rng = random.Random(seed)
+    stats = sorted(sum(means[rng.randrange(k)] for _ in range(k)) / k
+                   for _ in range(resamples))
+    tail = (1 - level) / 2
+    return (percentile(stats, tail), percentile(stats, 1 - tail))

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from gamekit.evalcli import add_panel_arguments
 from gamekit.recordcheck import add_verify_command
 from gamekit.tools import json_line, load_json, name_values
 
@@ -88,11 +89,22 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_evaluate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``evaluate``: on the fixed panel (``gamekit.evalcli``) unless the sampled form
+    (``--matches`` / ``--seed``, ``gongzhu_core.evaluate``) is asked for."""
+    from gamekit.evalcli import is_sampled, run_panel
+
     from .evaluate import evaluate
 
+    if not is_sampled(args):
+        return run_panel("gongzhu", args, out, err)
     rs = build_ruleset({"preset": args.preset, "options": _values(args.option)})
     try:
-        report = evaluate(args.candidate, args.against, args.matches, args.seed, rs)
+        if args.seats not in (None, 4):
+            raise ValueError("Gong Zhu is played at 4 seats")
+        report = evaluate(args.candidate, args.against, args.matches or 400,
+                          args.seed or "evaluate", rs,
+                          candidate_settings=_values(args.setting),
+                          opponent_settings=_values(args.baseline_setting), jobs=args.jobs)
     except (KeyError, ValueError) as e:
         err.write(_line({"error": {"code": "bad_evaluation", "message": str(e),
                                    "input": None, "rule": None}}) + "\n")
@@ -150,14 +162,18 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seed", default="bench")
     b.add_argument("--bot", default="random")
     b.set_defaults(func=cmd_bench)
-    ev = sub.add_parser("evaluate", help="a candidate bot against three copies of another, "
-                        "seats rotated; prints JSON (win share, CI, mean place)")
+    ev = sub.add_parser("evaluate", help="a candidate bot against three copies of another "
+                        "on the fixed panel's deals, seats rotated; prints the win share "
+                        "with its 95%% interval (--json: JSON)")
     ev.add_argument("candidate")
     ev.add_argument("--against", default="random")
-    ev.add_argument("--matches", type=int, default=400)
-    ev.add_argument("--seed", default="evaluate")
+    ev.add_argument("--matches", type=int, default=None,
+                    help="the sampled form instead of the panel: N matches (a multiple of "
+                    "4, default 400), one JSON line")
+    ev.add_argument("--seed", default=None, help="sampled form: seeds SEED/0, SEED/1, ...")
     ev.add_argument("--preset", default="standard", choices=sorted(PRESETS))
     ev.add_argument("--option", action="append", metavar="NAME=VALUE")
+    add_panel_arguments(ev)
     ev.set_defaults(func=cmd_evaluate)
     w = sub.add_parser("whatif", help="replay a record's inputs under another ruleset")
     w.add_argument("record")

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from gamekit.evalcli import add_panel_arguments
 from gamekit.recordcheck import add_verify_arguments
 
 from .errors import AdjudicationError
@@ -164,10 +165,20 @@ def _settings(pairs: list[str] | None) -> dict[str, Any]:
 
 
 def cmd_evaluate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``evaluate``: on the fixed panel (``gamekit.evalcli``) unless the sampled form
+    (``--games`` / ``--seed``, ``kolkhoz_core.evaluate``) is asked for."""
+    from gamekit.evalcli import is_sampled, run_panel
+
     from .evaluate import evaluate
 
+    if not is_sampled(args):
+        return run_panel("kolkhoz", args, out, err)
+    if args.seats not in (None, 4):
+        err.write(_line({"error": {"code": "bad_seats", "message": "Kolkhoz is played at "
+                                   "4 seats"}}) + "\n")
+        return EXIT_BAD_RECORD
     try:
-        result = evaluate(args.candidate, args.against, args.games, args.seed,
+        result = evaluate(args.candidate, args.against, args.games or 400, args.seed or "eval",
                           preset=args.preset, candidate_settings=_settings(args.setting),
                           baseline_settings=_settings(args.baseline_setting), jobs=args.jobs,
                           progress=not args.quiet, err=err)
@@ -214,11 +225,16 @@ def build_parser() -> argparse.ArgumentParser:
     add_verify_arguments(v, record_format=FORMAT, file=False)
     v.set_defaults(func=cmd_verify)
     ev = sub.add_parser("evaluate", help="a candidate bot in one seat against three baseline "
-                        "bots, seats rotated per seed; prints JSON (win share, CI, mean place)")
-    ev.add_argument("candidate", help="registered bot name (random, heuristic, ismcts)")
+                        "bots on the fixed panel's deals, seats rotated; prints the win "
+                        "share with its 95%% interval (--json: JSON)")
+    ev.add_argument("candidate", help="registered bot name (random, heuristic, ismcts), "
+                    "optionally NAME:SETTING=VALUE...")
     ev.add_argument("--against", required=True, help="the baseline bot's name")
-    ev.add_argument("--games", type=int, default=400, help="a multiple of 4")
-    ev.add_argument("--seed", default="eval", help="seeds are SEED/0, SEED/1, ...")
+    ev.add_argument("--games", type=int, default=None,
+                    help="the sampled form instead of the panel: N games (a multiple of 4, "
+                    "default 400), one JSON line")
+    ev.add_argument("--seed", default=None, help="sampled form: seeds are SEED/0, SEED/1, "
+                    "... (default eval)")
     ev.add_argument("--preset", default="kolkhoz", choices=["kolkhoz", "kolkhoznik", "zone"])
     ev.add_argument("--setting", action="append", metavar="NAME=VALUE",
                     help="a candidate setting (e.g. iterations=300), repeatable")
@@ -226,6 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a baseline setting, repeatable")
     ev.add_argument("--jobs", type=int, default=1, help="worker processes")
     ev.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_panel_arguments(ev)
     ev.set_defaults(func=cmd_evaluate)
     return p
 

@@ -14,7 +14,7 @@ Reported (``python -m kolkhoz_core evaluate``):
   (the generic statistics are ``gamekit.stats``);
   the Wilson interval over single games is given too (``ci95_wilson``);
 * ``mean_place`` — the candidate's mean final place (1..4; shared places as printed);
-* ``decision_ms`` — the candidate's wall-clock time per decision (p50, p95, max) on
+* ``decision_ms`` — the candidate's wall-clock time per decision (p50, p95, max; p90 added) on
   this machine, and ``decision_cpu_ms`` the CPU time of the deciding thread (the same
   figure without the other processes competing for the cores).
 """
@@ -146,10 +146,12 @@ def evaluate(candidate: str, baseline: str, games: int, seed: str, *,
         "mean_place": round(sum(places) / len(places), 4),
         "decision_ms": {"p50": round(percentile(times, 0.5) * 1000, 2),
                         "p95": round(percentile(times, 0.95) * 1000, 2),
+                        "p90": round(percentile(times, 0.9) * 1000, 2),
                         "max": round(max(times, default=0.0) * 1000, 2),
                         "decisions": len(times)},
         "decision_cpu_ms": {"p50": round(percentile(cpu, 0.5) * 1000, 2),
                             "p95": round(percentile(cpu, 0.95) * 1000, 2),
+                            "p90": round(percentile(cpu, 0.9) * 1000, 2),
                             "max": round(max(cpu, default=0.0) * 1000, 2)},
         "elapsed_s": round(time.perf_counter() - t0, 1),
         "jobs": jobs,

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from gamekit.evalcli import add_panel_arguments
 from gamekit.recordcheck import add_verify_command
 from gamekit.tools import json_line, load_json, name_values
 
@@ -89,12 +90,20 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_evaluate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``evaluate``: on the fixed panel (``gamekit.evalcli``) unless the sampled form
+    (``--matches`` / ``--seed``, ``korova_core.evaluate``) is asked for."""
+    from gamekit.evalcli import is_sampled, run_panel
+
     from .evaluate import evaluate
 
+    if not is_sampled(args):
+        return run_panel("korova", args, out, err)
     rs = build_ruleset({"preset": args.preset, "options": _values(args.option)})
     try:
-        report = evaluate(args.candidate, args.against, args.matches, args.seed, rs,
-                          seats=args.players)
+        report = evaluate(args.candidate, args.against, args.matches or 400,
+                          args.seed or "evaluate", rs, seats=args.seats or 4,
+                          candidate_settings=_values(args.setting),
+                          opponent_settings=_values(args.baseline_setting), jobs=args.jobs)
     except (KeyError, ValueError) as e:
         err.write(_line({"error": {"code": "bad_evaluation", "message": str(e),
                                    "input": None, "rule": None}}) + "\n")
@@ -155,14 +164,19 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--players", type=int, default=4, help="seats (2–10), default 4")
     b.set_defaults(func=cmd_bench)
     ev = sub.add_parser("evaluate", help="a candidate bot against n − 1 copies of another "
-                        "(--players), seats rotated; prints JSON (win share, CI, mean place)")
+                        "(--seats) on the fixed panel's deals, seats rotated; prints the "
+                        "win share with its 95%% interval (--json: JSON)")
     ev.add_argument("candidate")
     ev.add_argument("--against", default="random")
-    ev.add_argument("--players", type=int, default=4, help="seats (2–10), default 4")
-    ev.add_argument("--matches", type=int, default=400)
-    ev.add_argument("--seed", default="evaluate")
+    ev.add_argument("--seats", "--players", dest="seats", type=int, default=None,
+                    help="seats (2–10), default 4")
+    ev.add_argument("--matches", type=int, default=None,
+                    help="the sampled form instead of the panel: N matches (a multiple of "
+                    "the seats, default 400), one JSON line")
+    ev.add_argument("--seed", default=None, help="sampled form: seeds SEED/0, SEED/1, ...")
     ev.add_argument("--preset", default="base", choices=sorted(PRESETS))
     ev.add_argument("--option", action="append", metavar="NAME=VALUE")
+    add_panel_arguments(ev)
     ev.set_defaults(func=cmd_evaluate)
     w = sub.add_parser("whatif", help="replay a record's inputs under another ruleset")
     w.add_argument("record")
