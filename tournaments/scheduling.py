@@ -9,6 +9,7 @@ re-exports them. Every game is written through ``replays.services``.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -66,16 +67,32 @@ def player_bot_get_or_create(*, name: str, bot_name: str,
                              settings: dict[str, Any] | None = None,
                              game: str = games.DEFAULT_GAME) -> Player:
     """A bot player: ``bot_name`` must be a registered bot of ``game``
-    (``engine.bot``); its version and settings are recorded. Raises LeagueError for an
-    unknown game or bot (``unknown_game``, ``unknown_bot``)."""
+    (``engine.bot``); its version and settings are recorded — its identity. Raises
+    LeagueError for an unknown game or bot (``unknown_game``, ``unknown_bot``), and
+    ``bot_identity_mismatch`` when a player of that name exists with another identity
+    (another bot, version or settings: a player's record never changes bots, so the
+    ladder keeps versions apart; docs/bots.md "League identity")."""
     settings = settings or {}
     bot = games.bot_check(games.game_check(game), bot_name, settings)
     ident = engine.identity(bot)
-    player, _ = Player.objects.get_or_create(
-        name=name, defaults={"kind": PlayerKind.BOT, "bot_name": bot_name,
-                             "bot_version": ident["version"],
-                             "bot_settings": ident["settings"]})
+    wanted = {"kind": PlayerKind.BOT, "bot_name": bot_name,
+              "bot_version": str(ident["version"]),
+              "bot_settings": json.loads(json.dumps(ident["settings"], default=str))}
+    player, created = Player.objects.get_or_create(name=name, defaults=wanted)
+    if not created:
+        have = {"kind": player.kind, "bot_name": player.bot_name,
+                "bot_version": player.bot_version, "bot_settings": player.bot_settings}
+        if have != wanted:
+            raise LeagueError(f"player {name!r} is already {_label(have)}, not "
+                              f"{_label(wanted)}: a new bot version or settings is a new "
+                              "player", code="bot_identity_mismatch")
     return player
+
+
+def _label(p: dict[str, Any]) -> str:
+    if p["kind"] != PlayerKind.BOT:
+        return "a person"
+    return f"bot {p['bot_name']} v{p['bot_version']} {json.dumps(p['bot_settings'])}"
 
 
 def tournament_create(*, season: Season, name: str, format: str, rounds: int,
@@ -136,7 +153,11 @@ def tournament_create(*, season: Season, name: str, format: str, rounds: int,
                           "the tables the server chooses it", code="secret_with_people")
     for p in players:
         if p.kind == PlayerKind.BOT:
-            games.bot_check(game, p.bot_name, p.bot_settings)
+            bot = games.bot_check(game, p.bot_name, p.bot_settings)
+            if p.bot_version and str(bot.version) != p.bot_version:
+                raise LeagueError(f"player {p.name!r} is {p.bot_name} v{p.bot_version}, but "
+                                  f"this server runs v{bot.version}: enter the new version "
+                                  "as a new player", code="bot_version_changed")
     if duplicate:
         duplicate_rounds.creation_check(game=game, format=format, players=players, size=size,
                                         fill_policy=fill_policy)

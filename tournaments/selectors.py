@@ -46,10 +46,15 @@ def tournament_csv_columns(*, tournament: Tournament) -> tuple[str, ...]:
 
 
 def league_ladder(*, league: League) -> list[dict[str, Any]]:
-    """The league's ladder, best first by ordinal (mu − 3σ), with a provisional flag."""
+    """The league's ladder, best first by ordinal (mu − 3σ), with a provisional flag;
+    ``bot``: a bot player's identity ``{"name", "version", "settings"}`` (None for a
+    person), so two versions of a bot are two rows."""
     rows = []
     for r in Rating.objects.filter(league=league).select_related("player"):
-        rows.append({"player": r.player.name, "player_id": r.player_id, "mu": r.mu,
+        bot = ({"name": r.player.bot_name, "version": r.player.bot_version,
+                "settings": r.player.bot_settings} if r.player.is_bot else None)
+        rows.append({"player": r.player.name, "player_id": r.player_id, "bot": bot,
+                     "mu": r.mu,
                      "sigma": r.sigma, "ordinal": rating.ordinal(r.mu, r.sigma),
                      "games": r.games, "provisional": rating.provisional(r.sigma),
                      "last_played_at": r.last_played_at})

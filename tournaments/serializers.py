@@ -324,6 +324,9 @@ class LadderRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.CharField()
     player_id = serializers.IntegerField()
+    bot = serializers.JSONField(allow_null=True, help_text=(
+        "a bot player's identity {name, version, settings}; null for a person (two "
+        "versions or settings of a bot are two players, two rows)"))
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
     ordinal = serializers.FloatField()

@@ -20,6 +20,7 @@ from seasons import selectors, services
 from seasons.models import Division
 from tournaments import games
 from tournaments import services as league_services
+from tournaments.bot_kinds import bot_kinds_check, player_name
 from tournaments.errors import LeagueError
 from tournaments.management.commands.run_league import Command as LeagueCommand
 from tournaments.models import Season, Table, TableStatus, Tournament, TournamentStatus
@@ -125,15 +126,13 @@ class Command(LeagueCommand):
         else:
             ruleset = {"preset": o["preset"]} if o["preset"] else games.default_ruleset(game)
         ruleset = games.ruleset_check(game, ruleset)
-        kinds = [k.strip() for k in o["bot_kinds"].split(",") if k.strip()]
-        for kind in kinds:
-            games.bot_check(game, kind)
+        kinds = bot_kinds_check(game, o["bot_kinds"])
         name = o["name"] or f"Seasons of {engine.definition(None, game).name} (seed {o['seed']})"
         league = league_services.league_create(
             name=name, slug=f"seasons-{int(time.time() * 1000)}", ruleset=ruleset, game=game)
         players = [league_services.player_bot_get_or_create(
-            name=f"{kinds[i % len(kinds)]}-{i + 1}", bot_name=kinds[i % len(kinds)], game=game)
-            for i in range(o["bots"])]
+            name=player_name(kinds[i % len(kinds)], i + 1), bot_name=kinds[i % len(kinds)].name,
+            settings=kinds[i % len(kinds)].settings, game=game) for i in range(o["bots"])]
         return league, players, ruleset
 
     def _wait_season(self, season: Season, timeout: float, quiet: bool) -> None:

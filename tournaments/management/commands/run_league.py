@@ -18,8 +18,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 from tqdm import tqdm
 
+from gamekit.bots import identity_label
 from replays import engine
 from tournaments import duplicate_rounds, games, pairing, selectors, services
+from tournaments.bot_kinds import bot_kinds_check, player_name
 from tournaments.errors import LeagueError
 from tournaments.models import Format, Table, TableStatus, Tournament, TournamentStatus
 
@@ -40,8 +42,11 @@ class Command(BaseCommand):
                                  "Kolkhoz; also kolkhoznik, zone)")
         parser.add_argument("--bots", type=int, default=8, help="number of bot players")
         parser.add_argument("--bot-kinds", default="random",
-                            help="comma-separated bot names, assigned in turn (e.g. "
-                                 "random,heuristic)")
+                            help="comma-separated bots, assigned in turn, each "
+                                 "NAME[:SETTING=VALUE]... (e.g. random,heuristic,"
+                                 "ismcts:iterations=300); a player is named by its bot's "
+                                 "name, version and settings (heuristic-v1-2), so versions "
+                                 "are rated apart")
         parser.add_argument("--format", default="swiss",
                             choices=["swiss", "round-robin", "series"])
         parser.add_argument("--duplicate", action="store_true",
@@ -108,8 +113,9 @@ class Command(BaseCommand):
         self.stdout.write("\nLadder (openskill Plackett–Luce; ordinal = mu − 3σ)\n")
         for r in ladder:
             flag = " (provisional)" if r["provisional"] else ""
+            bot = f"  [{identity_label(r['bot'])}]" if r["bot"] else ""
             self.stdout.write(f"{r['rank']:>3} {r['player']:<16} {r['ordinal']:>7.2f} "
-                              f"mu {r['mu']:.2f} σ {r['sigma']:.2f}{flag}\n")
+                              f"mu {r['mu']:.2f} σ {r['sigma']:.2f}{flag}{bot}\n")
         self.stdout.write(f"\nTournament id {t.pk}, league id {league.pk}\n")
 
     def _create(self, o: dict[str, Any]) -> tuple[Tournament, Any]:
@@ -122,9 +128,7 @@ class Command(BaseCommand):
                                f"{size} bots")
         ruleset = {"preset": o["preset"]} if o["preset"] else games.default_ruleset(game)
         games.ruleset_check(game, ruleset)
-        kinds = [k.strip() for k in o["bot_kinds"].split(",") if k.strip()]
-        for kind in kinds:
-            games.bot_check(game, kind)
+        kinds = bot_kinds_check(game, o["bot_kinds"])
         label = str(ruleset.get("preset") or engine.definition(None, game).name)
         if game != engine.DEFAULT_GAME:  # name the game: "Gong Zhu standard league"
             label = f"{engine.definition(None, game).name} {label}"
@@ -132,9 +136,9 @@ class Command(BaseCommand):
         league = services.league_create(
             name=name, slug=f"league-{int(time.time() * 1000)}", ruleset=ruleset, game=game)
         season = league.seasons.get()
-        players = [services.player_bot_get_or_create(name=f"{kinds[i % len(kinds)]}-{i + 1}",
-                                                     bot_name=kinds[i % len(kinds)], game=game)
-                   for i in range(o["bots"])]
+        players = [services.player_bot_get_or_create(
+            name=player_name(kinds[i % len(kinds)], i + 1), bot_name=kinds[i % len(kinds)].name,
+            settings=kinds[i % len(kinds)].settings, game=game) for i in range(o["bots"])]
         t = services.tournament_create(season=season, name=f"{name} — {o['format']}",
                                        format=o["format"], rounds=o["rounds"], players=players,
                                        ruleset=ruleset, seed=o["seed"], secret=o["secret"],
