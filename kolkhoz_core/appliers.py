@@ -61,6 +61,7 @@ def _apply_year(s: StateData, ev: Event) -> None:
     s.swappers = []
     s.swap_done = [False, False, False, False]
     s.year_tricks = []
+    s.year_swaps = []
 
 
 def _apply_deal(s: StateData, ev: Event) -> None:
@@ -104,6 +105,7 @@ def _apply_swap(s: StateData, ev: Event) -> None:
         cellar = s.cellars[seat]
         for i, entry in enumerate(cellar):
             if entry[0] == cc:
+                s.year_swaps.append((seat, -1 if entry[1] else cc))
                 # swap.buried: the hand card goes in face-down, whatever the slot was
                 cellar[i] = (hc, True, WORKER, -1)
                 break
@@ -251,6 +253,7 @@ def _apply_year_end(s: StateData, ev: Event) -> None:
     s.medals_last_year = s.medals_year[:]
     s.medals_year = [0, 0, 0, 0]
     s.year_tricks = []  # the year's cards are back in the deck
+    s.year_swaps = []
     s.trump = None
     s.phase = "setup"
     s.to_move = None

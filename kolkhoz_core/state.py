@@ -76,6 +76,7 @@ class GameState(StateData):
         s.north_return = self.north_return[:]
         s.exiled = self.exiled[:]
         s.year_tricks = self.year_tricks[:]
+        s.year_swaps = self.year_swaps[:]
         s.discarded = self.discarded[:]
         return s
 

@@ -38,7 +38,7 @@ class StateData:
         "field_cards", "field_hours", "field_rewards", "completed", "nom", "wrecker_field",
         "trick", "leader", "tricks_played", "winner", "medals_year", "medals_total",
         "medals_last_year", "stack_takers", "swappers", "swap_done", "north",
-        "north_return", "exiled", "discarded", "year_tricks", "cellars", "next_stack",
+        "north_return", "exiled", "discarded", "year_tricks", "year_swaps", "cellars", "next_stack",
         "finished", "result",
     )
 
@@ -80,6 +80,9 @@ class StateData:
     north_return: list[int]
     exiled: list[int]
     year_tricks: list[tuple[int, tuple[int, ...], int]]
+    #: this year's exchanges (swap): (seat, the face-up cellar card taken into the hand,
+    #: or -1 when the card taken was hidden) — what the table is told
+    year_swaps: list[tuple[int, int]]
     discarded: list[int]
     cellars: list[list[tuple[int, bool, int, int]]]
     next_stack: int
@@ -127,6 +130,7 @@ class StateData:
         self.exiled = []
         self.discarded = []
         self.year_tricks = []
+        self.year_swaps = []
         self.cellars = [[], [], [], []]
         self.next_stack = 0
         self.finished = False

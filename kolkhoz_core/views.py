@@ -61,6 +61,12 @@ def _view(state: GameState, viewer: int | None) -> dict[str, Any]:
         "north": [CODE[c] for c in state.north],
         "medals_year": list(state.medals_year), "medals_total": list(state.medals_total),
         "deck_size": len(state.deck), "pile_sizes": [len(p) for p in state.piles],
+        # this year's exchanges as the table saw them (swap): the face-up card taken
+        # into the hand while it is still there (None when the card taken was hidden, or
+        # once it has been played or pocketed: a pocket is hidden)
+        "year_swaps": [{"seat": seat,
+                        "taken": CODE[c] if c >= 0 and c in state.hands[seat] else None}
+                       for seat, c in state.year_swaps],
         "swapped": [seat for seat in range(4) if state.swap_done[seat]]
         if state.phase == "swap" else [],
         "ruleset": state.ruleset.to_dict(),

@@ -4,11 +4,17 @@
 everything the seat knows (its hand and cellar, the public board, face-up cellar cards,
 the trick, medals, who has swapped). ``sample(rng)`` then fills in the rest:
 
-* other seats' hands, drawn from the unseen pool (``Knowledge.unseen_workers``) while
-  respecting the voids they showed this year (a seat that failed to follow suit gets
-  no card of that suit and not the Wrecker) — the most constrained seat draws first;
+* other seats' hands: first the cards the seat knows they hold (a face-up cellar card
+  taken into the hand by this year's swap, ``Knowledge.known_hands``), then from the
+  unseen pool (``Knowledge.unseen_workers``) respecting the voids they showed this year
+  (a seat that failed to follow suit gets no card of that suit and not the Wrecker) —
+  the most constrained seat first, and an exact bipartite matching if that greedy deal
+  gets stuck, so that no seat is ever dealt a card it cannot hold;
 * other seats' hidden cellar slots, from what is left of the pool (the undealt deck
-  takes the remainder, and plays no part in the rest of the year);
+  takes the remainder, and plays no part in the rest of the year). The pool is
+  shuffled with weights (``CELLAR_ODDS``: pocketed and buried cards are mostly high
+  ones): hands take the least cellar-like cards, hidden slots the most (``cellar_prior``
+  False: a uniform shuffle, as in ismcts version 1);
 * hidden 36-card Orden stack cards, from this year's trick cards now out of sight
   (``Knowledge.stack_pool``).
 
@@ -21,16 +27,32 @@ from __future__ import annotations
 
 import random
 
-from ..cards import SUIT, WRECKER
+from ..cards import SUIT, VALUE, WRECKER
 from ..state import JACK, KING, QUEEN, REWARD, STACK
 from .knowledge import Knowledge
+from .plan_value import family
 from .sim import PHASE_ID, YearSim
+
+#: how much likelier a card of each value (0: the Wrecker) is to lie in a hidden cellar
+#: slot than in a hand, as odds: the share of unseen cards of that value that were in
+#: hidden cellar slots rather than in other hands, p / (1 - p), measured at card-play
+#: decisions from year 2 on in 150 games of four ``heuristic`` bots per family
+#: (23,130 / 24,879 / 16,459 unseen cards; docs/bots.md). Pocketed and buried cards are
+#: mostly high ones; the Wrecker is rarely kept.
+CELLAR_ODDS: dict[str, dict[int, float]] = {
+    "k52": {6: 0.13, 7: 0.23, 8: 0.39, 9: 0.70, 10: 0.87, 11: 1.48, 12: 2.15, 13: 1.68,
+            0: 0.17},
+    "k36": {6: 0.02, 7: 0.12, 8: 0.26, 9: 0.50, 10: 0.96, 11: 1.87, 12: 2.07, 13: 1.68,
+            0: 0.17},
+    "everyone": {6: 0.12, 7: 0.13, 8: 0.15, 9: 0.18, 10: 0.30, 11: 0.28, 12: 0.33,
+                 13: 0.44, 0: 0.17},
+}
 
 
 class Determinizer:
     """Samples full ``YearSim`` worlds consistent with one seat's knowledge."""
 
-    def __init__(self, k: Knowledge) -> None:
+    def __init__(self, k: Knowledge, cellar_prior: bool = True) -> None:
         self.k = k
         me = k.seat
         t = YearSim.__new__(YearSim)
@@ -95,47 +117,52 @@ class Determinizer:
         self.template = t
         # the seats to deal to, most constrained first
         self.opps = sorted((s for s in range(4) if s != me and k.hand_counts[s]),
-                           key=lambda s: (-len(k.voids[s]), s))
-        self.need = sum(k.hand_counts[s] for s in self.opps) + len(self.hidden)
+                           key=lambda s: (-len(k.voids[s]) - len(k.known_hands[s]), s))
+        self.known = [list(h) for h in k.known_hands]
+        known = {c for h in self.known for c in h}
+        self.base = [c for c in k.unseen_workers if c not in known]
+        self.extra = [c for c in k.unseen_rewards if c not in known]
+        prior = CELLAR_ODDS[family(k.opts)] if cellar_prior else {}
+        self.inv_w = [1.0 / prior.get(VALUE[c] if c != WRECKER else 0, 1.0)
+                      for c in self.base]
+        self.need = (sum(k.hand_counts[s] for s in self.opps) - len(known)
+                     + len(self.hidden))
 
     def sample(self, rng: random.Random) -> YearSim:
-        """One world consistent with the view (a fresh ``YearSim``)."""
+        """One world consistent with the view (a fresh ``YearSim``): every other hand
+        holds its known cards, no card of a suit it showed void in (nor the Wrecker
+        then), and its exact number of cards; hidden cellar slots and the undealt deck
+        take the rest, the cards likelier to be hidden in cellars first."""
         k = self.k
         sim = self.template.copy()
         rnd = rng.random
-        base = k.unseen_workers
-        keys = [rnd() for _ in base]  # a uniform shuffle: sort by random keys
-        pool = [base[i] for i in sorted(range(len(base)), key=keys.__getitem__)]
-        need = self.need
-        if len(pool) < need:
-            extra = list(k.unseen_rewards)
+        base = self.base
+        # a weighted shuffle (Efraimidis & Spirakis): the largest key first, key
+        # u ** (1 / weight) — the front is what cellars most likely hide
+        keys = [rnd() ** iw for iw in self.inv_w]
+        pool = [base[i] for i in sorted(range(len(base)), key=keys.__getitem__,
+                                        reverse=True)]
+        if len(pool) < self.need:
+            extra = list(self.extra)
             rng.shuffle(extra)
-            pool += extra[: need - len(pool)]
+            pool = extra[: self.need - len(pool)] + pool
         used = [False] * len(pool)
+        n = len(pool)
+        short = False
         for s in self.opps:
-            voids = k.voids[s]
-            nox = k.no_wrecker[s]
             want = k.hand_counts[s]
             hand = sim.hands[s]
-            for i, c in enumerate(pool):
-                if used[i]:
-                    continue
-                if c == WRECKER:
-                    if nox:
-                        continue
-                elif SUIT[c] in voids:
-                    continue
-                hand.append(c)
-                used[i] = True
-                if len(hand) == want:
+            hand.extend(self.known[s])
+            for i in range(n - 1, -1, -1):  # hands take the least cellar-like cards
+                if len(hand) >= want:
                     break
-            if len(hand) < want:  # inconsistent clues: relax them rather than fail
-                for i, c in enumerate(pool):
-                    if not used[i]:
-                        hand.append(c)
-                        used[i] = True
-                        if len(hand) == want:
-                            break
+                if not used[i] and self.allowed(s, pool[i]):
+                    hand.append(pool[i])
+                    used[i] = True
+            if len(hand) < want:
+                short = True
+        if short:  # the greedy deal got stuck: find a deal that keeps every clue
+            used = self._deal_exactly(sim, pool)
         rest = [c for i, c in enumerate(pool) if not used[i]]
         ri = 0
         for seat, idx in self.hidden:
@@ -156,9 +183,54 @@ class Determinizer:
                 sim.cellars[seat][idx] = (c, e[1], e[2])
         return sim
 
+    def allowed(self, seat: int, c: int) -> bool:
+        """Whether ``seat`` may hold ``c`` given the voids it showed this year."""
+        if c == WRECKER:
+            return not self.k.no_wrecker[seat]
+        return SUIT[c] not in self.k.voids[seat]
 
-def sample_world(k: Knowledge, rng: random.Random) -> YearSim:
+    def _deal_exactly(self, sim: YearSim, pool: list[int]) -> list[bool]:
+        """Refill the other hands by bipartite matching (Kuhn's augmenting paths) so
+        that every clue holds; returns which pool cards the hands use. If the clues
+        cannot all hold (a view no game reaches), the remaining places take any card."""
+        slots = [s for s in self.opps for _ in range(self.k.hand_counts[s] - len(self.known[s]))]
+        n = len(pool)
+        owner = [-1] * n  # pool index -> slot index
+        order = list(range(n - 1, -1, -1))
+
+        def augment(j: int, seen: list[bool]) -> bool:
+            for i in order:
+                if seen[i] or not self.allowed(slots[j], pool[i]):
+                    continue
+                seen[i] = True
+                if owner[i] < 0 or augment(owner[i], seen):
+                    owner[i] = j
+                    return True
+            return False
+
+        for j in range(len(slots)):
+            augment(j, [False] * n)
+        got = [-1] * len(slots)
+        for i, j in enumerate(owner):
+            if j >= 0:
+                got[j] = i
+        for j in range(len(slots)):  # inconsistent clues: relax rather than fail
+            if got[j] < 0:
+                free = next((i for i in order if owner[i] < 0), None)
+                if free is None:
+                    break
+                owner[free] = j
+                got[j] = free
+        for s in self.opps:
+            sim.hands[s] = list(self.known[s])
+        for j, i in enumerate(got):
+            if i >= 0:
+                sim.hands[slots[j]].append(pool[i])
+        return [o >= 0 for o in owner]
+
+
+def sample_world(k: Knowledge, rng: random.Random, cellar_prior: bool = True) -> YearSim:
     """A single determinization (convenience for tests and one-off use)."""
-    return Determinizer(k).sample(rng)
+    return Determinizer(k, cellar_prior).sample(rng)
 
 

@@ -4,7 +4,9 @@ One search per decision, over the rest of the current year:
 
 1. **Determinize** — each iteration deals the cards the seat cannot see, consistently
    with its view (``determinize.Determinizer``: the unseen pool, the voids others
-   showed this year, hidden cellar slots, hidden 36-card stacks).
+   showed this year, the face-up cards they took into their hands by a swap, hidden
+   cellar slots weighted towards the values cellars are seen to hide, hidden 36-card
+   stacks).
 2. **Select / expand** — one tree is shared by all determinizations (SO-ISMCTS,
    Cowling, Powley & Whitehouse 2012). A node's children are the actions taken from it
    by the seat to move; only those legal in the current determinization compete,
@@ -18,16 +20,21 @@ One search per decision, over the rest of the current year:
 3. **Playout** — the lean ``YearSim`` plays to the end of the year's requisition with
    the ``heuristic`` playout policy (``rollout.rollout_*``: duck or win by exposure, keep
    the pocket card, greedy assignment, profitable swaps) or ``random``.
-4. **Value** — the year's outcome in [0, 1] for each seat: its cellar total against
-   the mean of the others' (``value=linear``, the default) or its margin over the best
-   other, squashed (``margin``); in the last year mostly the share of first place.
+4. **Value** — the year's outcome in [0, 1] for each seat. ``value=plan`` (the
+   default) looks past the year: the estimated chance of finishing first from the
+   cellars the year leaves, for the years still to play (``plan_value``: cellar total
+   and exposure against the others', fitted on games); ``linear``: its cellar total
+   against the mean of the others'; ``margin``: its margin over the best other,
+   squashed. In the last year, mostly the share of first place.
 
 Settings (part of the bot's identity): ``iterations`` (the default budget, 500: about
 31 ms a decision at p50 and 52 ms at p95 on the development machine; the search is
 then deterministic given the injected generator), ``time_ms`` (a wall-clock budget
 instead, not reproducible), ``policy`` (``heuristic`` | ``random`` playouts),
-``exploration`` (the UCB constant), ``value`` (``linear``: cellar total against the
-others' mean | ``margin``: over the best other, squashed), ``prior`` (keep the heuristic
+``exploration`` (the UCB constant), ``value`` (``plan``: the chance of finishing first
+| ``linear``: cellar total against the others' mean | ``margin``: over the best other,
+squashed), ``sampler`` (``seen``: hidden cards dealt from what the seat has seen |
+``uniform``: the version-1 uniform deal of hidden cellar slots), ``prior`` (keep the heuristic
 bot's choice unless the search rates another higher by this much; 0 = off) and
 ``search`` (the decision kinds searched; the others are left to the heuristic).
 The root's candidates for a swap or an assignment come from the
@@ -61,6 +68,7 @@ from .rollout import greedy_assign, playout, rollout_step
 from .sim import ASSIGN, DONE, PLAY, SWAP, TRUMP, YearSim
 
 DEFAULT_ITERATIONS = 500
+VALUES = ("plan", "linear", "margin")
 ROOT_ASSIGN_CANDIDATES = 6
 ROOT_SWAP_CANDIDATES = 6
 
@@ -174,7 +182,8 @@ def search(det: Determinizer, root_actions: list[Action], me: int, rng: random.R
             path.append(node)
         if sim.phase != DONE:
             playout(sim, rng, policy)
-        r = sim.rewards_linear() if value == "linear" else sim.rewards()
+        r = (sim.rewards_plan() if value == "plan" else
+             sim.rewards_linear() if value == "linear" else sim.rewards())
         for nd in path:
             nd.n += 1
             nd.w += r[nd.player]
@@ -186,12 +195,14 @@ class IsmctsBot:
     """Information-set MCTS over the rest of the year (see the module docstring)."""
 
     name = "ismcts"
-    version = "1"
+    #: 2: values a year's end for the rest of the Plan (value=plan) and deals hidden cards
+    #: from what the seat has seen (sampler=seen: swaps, value odds of cellar cards)
+    version = "2"
 
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, time_ms: float | None = None,
                  policy: str = "heuristic", exploration: float = 0.7,
-                 search: str = "trump,swap,play,assign", value: str = "linear",
-                 prior: float = 0.0) -> None:
+                 search: str = "trump,swap,play,assign", value: str = "plan",
+                 prior: float = 0.0, sampler: str = "seen") -> None:
         if policy not in ("heuristic", "random"):
             raise ValueError(f"policy must be 'heuristic' or 'random', not {policy!r}")
         if type(iterations) is not int or iterations < 1:
@@ -206,13 +217,16 @@ class IsmctsBot:
         if any(x not in ("trump", "swap", "play", "assign") for x in kinds):
             raise ValueError("search lists decision kinds: trump, swap, play, assign")
         self.kinds = set(kinds)
-        if value not in ("linear", "margin"):
-            raise ValueError(f"value must be 'linear' or 'margin', not {value!r}")
+        if value not in VALUES:
+            raise ValueError(f"value must be one of {', '.join(VALUES)}, not {value!r}")
+        if sampler not in ("seen", "uniform"):
+            raise ValueError(f"sampler must be 'seen' or 'uniform', not {sampler!r}")
+        self.sampler = sampler
         self._fallback = HeuristicBot()
         self.settings: dict[str, Any] = {"iterations": iterations, "time_ms": time_ms,
                                          "policy": policy, "exploration": self.exploration,
                                          "search": ",".join(kinds), "value": value,
-                                         "prior": float(prior)}
+                                         "prior": float(prior), "sampler": sampler}
         self.prior = float(prior)
         self.value = value
 
@@ -235,7 +249,7 @@ class IsmctsBot:
         if len(root_actions) == 1:
             first: dict[str, Any] = to_input(root_actions[0])
             return first
-        det = Determinizer(k)
+        det = Determinizer(k, cellar_prior=self.sampler == "seen")
         children = search(det, root_actions, k.seat, rng, iterations=self.iterations,
                           time_ms=self.time_ms, policy=self.policy,
                           exploration=self.exploration, value=self.value)

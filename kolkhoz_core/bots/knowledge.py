@@ -14,7 +14,10 @@ it derives:
   someone's stack;
 * **voids** — a seat that did not follow the led suit this year holds no card of that
   suit and not the Wrecker (``trick.follow``, ``wrecker.follow``); swaps come before
-  the tricks, so a void stays true for the rest of the year.
+  the tricks, so a void stays true for the rest of the year;
+* **known hand cards** — a face-up cellar card another seat took into its hand this
+  year (``year_swaps``; the table is told which face-up card was taken) is in that
+  hand until it is played.
 """
 
 from __future__ import annotations
@@ -67,6 +70,8 @@ class Knowledge:
     unseen_workers: list[int] = field(default_factory=list)
     unseen_rewards: list[int] = field(default_factory=list)
     stack_pool: list[int] = field(default_factory=list)
+    year_swaps: list[tuple[int, int | None]] = field(default_factory=list)
+    known_hands: list[list[int]] = field(default_factory=list)
 
     # -- derived rule flags -------------------------------------------------------------
     @property
@@ -158,6 +163,8 @@ class Knowledge:
             medals_year=list(view["medals_year"]), medals_total=list(view["medals_total"]),
             tricks_played=view["tricks_played"], tricks_in_year=view["tricks_in_year"],
             deck_size=view["deck_size"], swappers_done=list(view["swapped"]),
+            year_swaps=[(x["seat"], None if x["taken"] is None else CARD_ID[x["taken"]])
+                        for x in view.get("year_swaps", ())],
         )
         if leader is None and view["phase"] == "play":
             k.leader = view["to_move"]
@@ -206,6 +213,12 @@ class Knowledge:
                 rewards += reward_pile(f)
         self.unseen_rewards = [c for c in rewards
                                if c not in visible and c not in gone and c not in played]
+        # face-up cards taken into other hands by this year's swaps, not played since
+        self.known_hands = [[], [], [], []]
+        for who, taken in self.year_swaps:
+            if (taken is not None and who != self.seat and taken not in visible
+                    and taken not in played):
+                self.known_hands[who].append(taken)
 
     def hidden_slots(self, seat: int) -> int:
         """How many of ``seat``'s cellar cards this seat cannot see."""

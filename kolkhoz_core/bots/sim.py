@@ -7,9 +7,10 @@ only: no events, no clause ids, no validation beyond the follow rule. Its rules 
 wrecker.*, nom.*, northern, mice, k36.orden); ``tests/bots/test_sim.py`` checks it
 against the engine, year by year, on the three presets.
 
-The search looks one year ahead: what a year leaves in the cellars is what decides
-the Plan, and the next deal is a fresh shuffle. ``rewards()`` turns the year's
-outcome into a value per seat (the final ranking in the last year).
+The search plays one year ahead: the next deal is a fresh shuffle. ``rewards_plan()``
+values what the year leaves in the cellars for the years still to play (``plan_value``;
+the final ranking in the last year), ``rewards()`` and ``rewards_linear()`` value the
+year alone.
 
 The simulator is split by concept: ``sim_board`` (the state, the rule flags and the
 rules' questions), ``sim_year_end`` (pocket, requisition, stacks, the outcome) and this
@@ -37,7 +38,8 @@ class YearSim(YearEnd):
         s = YearSim.__new__(YearSim)
         for name in ("opts", "nomen_opt", "stakh", "everyone", "mice", "k36o", "stack_vuln",
                      "hidden_first", "has_rewards", "northern", "scope", "medals_opt",
-                     "tb_game", "first_left", "final", "swap_on", "planner", "famine", "trump",
+                     "tb_game", "first_left", "final", "years_left", "swap_on", "planner",
+                     "famine", "trump",
                      "phase", "to_move", "wrecker_field", "leader", "winner", "tricks_played",
                      "tricks_in_year", "swap_i"):
             setattr(s, name, getattr(self, name))

@@ -24,7 +24,7 @@ class YearBoard:
     __slots__ = (
         "opts", "nomen_opt", "stakh", "everyone", "mice", "k36o", "stack_vuln",
         "hidden_first", "has_rewards", "northern", "scope", "medals_opt", "tb_game",
-        "first_left", "final", "swap_on", "planner", "famine",
+        "first_left", "final", "years_left", "swap_on", "planner", "famine",
         "trump", "phase", "to_move", "hands", "cellars", "field_hours", "field_cards",
         "field_rewards", "completed", "nom", "wrecker_field", "trick", "leader", "winner",
         "tricks_played", "tricks_in_year", "medals_year", "medals_total",
@@ -46,6 +46,7 @@ class YearBoard:
     tb_game: bool
     first_left: bool
     final: bool
+    years_left: int
     swap_on: bool
     planner: int
     famine: bool
@@ -89,6 +90,7 @@ class YearBoard:
         self.tb_game = opts["tiebreak_medals"] == "game"
         self.first_left = opts["first_lead"] == "left_of_planner"
         self.final = year >= years
+        self.years_left = years - year
         self.swap_on = bool(opts["swap"]) and year >= 2
 
     # -- rules ------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The end of a ``YearSim`` year (``bots.sim``): the pocket, the requisition of every
 failed field and the stacks' return (pocket, req.*, stakh, nom.*, northern, mice,
-k36.orden, as ``requisition`` rules them), then what the year is worth to each seat
-(``totals``, ``rewards``, ``rewards_linear``).
+k36.orden, as ``requisition`` rules them, reveals included), then what the year is
+worth to each seat (``totals``, ``rewards``, ``rewards_linear``, ``rewards_plan``).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import math
 
 from ..cards import SUIT, VALUE, WRECKER
 from ..state import JACK, KING, QUEEN, STACK, STACK_TOP, WORKER
+from .plan_value import plan_values
 from .sim_board import DONE, YearBoard
 
 
@@ -93,21 +94,26 @@ class YearEnd(YearBoard):
 
     def _take_per_seat(self, f: int, vuln: list[int], informant: bool, partyman: bool,
                        drunkard: bool) -> None:
+        """req.take per seat, with the reveals the engine makes (nom.informant: every
+        hidden matching card; reveal=highest_hidden: the highest hidden matching card,
+        even when another card goes North) — a revealed card stays face-up."""
         n_take = 2 if partyman else 1
-        if not drunkard:
-            for seat in vuln:
-                idx = self._matching(seat, f)[:n_take]
-                if idx:
-                    cel = self.cellars[seat]
-                    for i in sorted(idx, reverse=True):
-                        del cel[i]
-        if informant:
-            # every matching hidden card is revealed (it stays face-up)
-            for seat in vuln:
-                cel = self.cellars[seat]
-                for i, e in enumerate(cel):
-                    if e[1] and (e[0] == WRECKER or SUIT[e[0]] == f):
-                        cel[i] = (e[0], False, e[2])
+        hidden_first = self.hidden_first
+        for seat in vuln:
+            cel = self.cellars[seat]
+            idx = self._matching(seat, f)
+            if informant:
+                rev = [i for i in idx if cel[i][1]]
+            elif hidden_first:
+                rev = [i for i in idx if cel[i][1]][:1]
+            else:
+                rev = []
+            for i in rev:
+                e = cel[i]
+                cel[i] = (e[0], False, e[2])
+            if not drunkard:
+                for i in sorted(idx[:n_take], reverse=True):
+                    del cel[i]
         if drunkard:
             self._send_drunkard(f)
 
@@ -163,6 +169,14 @@ class YearEnd(YearBoard):
             d = t[i] - (tot - t[i]) / 3.0
             out.append(min(1.0, max(0.0, 0.5 + d / 60.0)))
         return out
+
+    def rewards_plan(self) -> list[float]:
+        """Like ``rewards`` in the last year; before it, each seat's estimated chance of
+        finishing first from the cellars the year leaves (``plan_value``: cellar total
+        and exposure against the others', fitted per years left)."""
+        if self.final:
+            return self.rewards()
+        return plan_values(self.opts, self.years_left, self.totals(), self.cellars)
 
     def rewards(self) -> list[float]:
         """A value in [0, 1] per seat once the year is over. In the last year: the share

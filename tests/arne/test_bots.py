@@ -51,7 +51,7 @@ def rules(preset: str, **options: Any) -> Any:
 
 
 def test_registry_names_identity_and_settings() -> None:
-    assert bot_names() == ["heuristic", "random"] == REGISTRY.names()
+    assert bot_names() == ["heuristic", "ismcts", "random"] == REGISTRY.names()
     for name in BOTS:
         bot = get_bot(name)
         assert identity(bot) == {"name": name, "version": "1", "settings": {}}
@@ -61,8 +61,8 @@ def test_registry_names_identity_and_settings() -> None:
     for bad in ({"spite": "much"}, {"horizon": 0}, {"keep": True}):
         with pytest.raises(ValueError):
             get_bot("heuristic", **bad)
-    with pytest.raises(KeyError, match="heuristic, random"):
-        get_bot("ismcts")
+    with pytest.raises(KeyError, match="heuristic, ismcts, random"):
+        get_bot("oracle")
     with pytest.raises(ValueError):
         get_bot("random").choose({}, [], random.Random(1))
     assert definition().bot_names() == bot_names()

@@ -51,14 +51,14 @@ def _legal(state: g.GameState, inp: dict[str, Any]) -> bool:
 
 
 def test_registry_names_identity_and_settings() -> None:
-    assert bot_names() == ["heuristic", "random"] == REGISTRY.names()
+    assert bot_names() == ["heuristic", "ismcts", "random"] == REGISTRY.names()
     for name in BOTS:
         bot = get_bot(name)
         assert identity(bot) == {"name": name, "version": "1", "settings": {}}
         with pytest.raises(ValueError):
             get_bot(name, depth=3)
-    with pytest.raises(KeyError, match="heuristic, random"):
-        get_bot("ismcts")
+    with pytest.raises(KeyError, match="heuristic, ismcts, random"):
+        get_bot("oracle")
     assert definition().bot_names() == bot_names()
 
 

@@ -49,7 +49,7 @@ def ruleset(preset: str, rng: random.Random) -> g.Ruleset:
 
 
 def test_registry_names_identity_and_settings() -> None:
-    assert bot_names() == ["heuristic", "random"] == REGISTRY.names()
+    assert bot_names() == ["heuristic", "ismcts", "random"] == REGISTRY.names()
     for name in BOTS:
         bot = get_bot(name)
         assert identity(bot) == {"name": name, "version": "1", "settings": {}}
@@ -58,8 +58,8 @@ def test_registry_names_identity_and_settings() -> None:
     assert get_bot("heuristic", future=0.3).settings == {"future": 0.3}
     with pytest.raises(ValueError):
         get_bot("heuristic", future="much")
-    with pytest.raises(KeyError, match="heuristic, random"):
-        get_bot("ismcts")
+    with pytest.raises(KeyError, match="heuristic, ismcts, random"):
+        get_bot("oracle")
     assert definition().bot_names() == bot_names()
 
 
