@@ -8,10 +8,11 @@ identity — name, version, settings — is recorded with the game. Each game ke
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, Protocol, TypeVar
+
+from .tools import name_values
 
 C_contra = TypeVar("C_contra", contravariant=True)
 C = TypeVar("C")
@@ -84,16 +85,11 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     name, *pairs = spec.strip().split(":")
     if not name:
         raise ValueError(f"a bot is NAME[:SETTING=VALUE]..., not {spec!r}")
-    settings: dict[str, Any] = {}
     for pair in pairs:
-        key, sep, raw = pair.partition("=")
+        key, sep, _ = pair.partition("=")
         if not sep or not key:
             raise ValueError(f"a bot setting is SETTING=VALUE, not {pair!r} (in {spec!r})")
-        try:
-            settings[key] = json.loads(raw)
-        except ValueError:
-            settings[key] = raw
-    return name, settings
+    return name, name_values(pairs)
 
 
 def identity_label(ident: Mapping[str, Any]) -> str:

@@ -61,8 +61,9 @@ def family(opts: Mapping[str, Any]) -> str:
     return "k36" if opts.get("deck") == 36 else "k52"
 
 
-def exposure(cellar: Sequence[Entry]) -> int:
-    """Sum over the four crops of the highest matching card of ``cellar`` (points)."""
+def crop_tops(cellar: Sequence[Entry]) -> list[int]:
+    """Per crop (field 0–3), the value of ``cellar``'s highest card a requisition of
+    that crop would take (the Wrecker matches every crop); 0 when none (points)."""
     tops = [0, 0, 0, 0]
     for e in cellar:
         c = e[0]
@@ -73,7 +74,12 @@ def exposure(cellar: Sequence[Entry]) -> int:
                     tops[f] = v
         elif v > tops[SUIT[c]]:
             tops[SUIT[c]] = v
-    return sum(tops)
+    return tops
+
+
+def exposure(cellar: Sequence[Entry]) -> int:
+    """Sum over the four crops of the highest matching card of ``cellar`` (points)."""
+    return sum(crop_tops(cellar))
 
 
 def relative(xs: Sequence[float]) -> list[float]:

@@ -9,21 +9,14 @@ import random
 
 from ..cards import SUIT, VALUE, WRECKER
 from ..state import JACK
+from .plan_value import crop_tops
 from .sim import ASSIGN, DONE, PLAY, SWAP, TRUMP, YearSim
 
 
 # -- the rollout policy ------------------------------------------------------------------
 def _exposure(sim: YearSim, seat: int) -> int:
     """What ``seat`` stands to lose if it answers for every field still open."""
-    tops = [0, 0, 0, 0]
-    for c, _, _ in sim.cellars[seat]:
-        v = VALUE[c]
-        if c == WRECKER:
-            for f in range(4):
-                if v > tops[f]:
-                    tops[f] = v
-        elif v > tops[SUIT[c]]:
-            tops[SUIT[c]] = v
+    tops = crop_tops(sim.cellars[seat])
     return sum(tops[f] for f in range(4) if not sim.completed[f] or sim.wrecker_field == f)
 
 

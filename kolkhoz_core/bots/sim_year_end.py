@@ -78,6 +78,24 @@ class YearEnd(YearBoard):
         idx.sort(key=lambda i: -VALUE[cel[i][0]])
         return idx
 
+    def _reveal(self, cel: list[tuple[int, bool, int]], idx: list[int], informant: bool,
+                top_if_hidden: bool) -> None:
+        """Turn face-up the hidden cards of ``cel`` at ``idx`` (matching, highest first)
+        that a requisition reveals: every one for nom.informant; with
+        reveal=highest_hidden the highest hidden one; else, table-wide
+        (``top_if_hidden``), the highest matching card when it is hidden."""
+        if informant:
+            rev = [i for i in idx if cel[i][1]]
+        elif self.hidden_first:
+            rev = [i for i in idx if cel[i][1]][:1]
+        elif top_if_hidden:
+            rev = [i for i in idx[:1] if cel[i][1]]
+        else:
+            return
+        for i in rev:
+            e = cel[i]
+            cel[i] = (e[0], False, e[2])
+
     def _send_drunkard(self, f: int) -> None:
         jack = next((c for c in self.field_cards[f] if self.nom_role(c) == JACK), None)
         if jack is not None:
@@ -98,19 +116,10 @@ class YearEnd(YearBoard):
         hidden matching card; reveal=highest_hidden: the highest hidden matching card,
         even when another card goes North) — a revealed card stays face-up."""
         n_take = 2 if partyman else 1
-        hidden_first = self.hidden_first
         for seat in vuln:
             cel = self.cellars[seat]
             idx = self._matching(seat, f)
-            if informant:
-                rev = [i for i in idx if cel[i][1]]
-            elif hidden_first:
-                rev = [i for i in idx if cel[i][1]][:1]
-            else:
-                rev = []
-            for i in rev:
-                e = cel[i]
-                cel[i] = (e[0], False, e[2])
+            self._reveal(cel, idx, informant, top_if_hidden=False)
             if not drunkard:
                 for i in sorted(idx[:n_take], reverse=True):
                     del cel[i]
@@ -119,19 +128,9 @@ class YearEnd(YearBoard):
 
     def _take_table_wide(self, f: int, vuln: list[int], informant: bool, partyman: bool,
                          drunkard: bool) -> None:
-        hidden_first = self.hidden_first
         for seat in vuln:
-            cel = self.cellars[seat]
-            idx = self._matching(seat, f)
-            if informant:
-                rev = [i for i in idx if cel[i][1]]
-            elif hidden_first:
-                rev = [i for i in idx if cel[i][1]][:1]
-            else:
-                rev = [i for i in idx[:1] if cel[i][1]]
-            for i in rev:
-                e = cel[i]
-                cel[i] = (e[0], False, e[2])
+            self._reveal(self.cellars[seat], self._matching(seat, f), informant,
+                         top_if_hidden=True)
         if drunkard:
             self._send_drunkard(f)
             return
