@@ -1,7 +1,7 @@
 """The one information-set search over the seam (``gamekit.ismcts``) as each game's
-``ismcts`` bot (Kolkhoz's ``seam-ismcts``: its ``ismcts`` is its own lean search): legal in every preset and option (short games, tiny budget), blind to
-the cards its seat may not see, reproducible from the seed, faithful in rebuilding a
-state from the seat view."""
+``ismcts`` bot (Kolkhoz's ``seam-ismcts``: its ``ismcts`` is its own lean search): legal
+in every preset and option (short games, tiny budget), blind to the cards its seat may
+not see, reproducible from the seed, faithful in rebuilding a state from the seat view."""
 
 from __future__ import annotations
 
