@@ -1,8 +1,9 @@
 """Kolkhoz under the search over the seam (``seam-ismcts``, ``kolkhoz_core.bots.search``
 and ``bots.worlds``): the worlds it searches are engine states that keep every card in
-one place and show the seat its own view, at every moment it handles (the trump choice
-too, which the generic tests' decision points skip), and its value ranks the seats as
-the final ranking does. Kolkhoz's ``ismcts`` is still its own lean search."""
+one place and show the seat its own view, at every moment ``bots.worlds`` rebuilds (the
+trump choice, swaps and assignments too, which the bot leaves to ``heuristic``), and its
+value ranks the seats as the final ranking does. Kolkhoz's ``ismcts`` is still its own
+lean search."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import random
 from gamekit import ismcts, registry
 from gamekit.bots import identity
 from gamekit.ismcts import score_places
-from kolkhoz_core.bots.search import HOOKS, running_scores
+from kolkhoz_core.bots.search import HOOKS, SEARCHED, running_scores
+from kolkhoz_core.bots.worlds import world_from_view
 from tests.core.props_helpers import random_spec, state_locations
 
 
@@ -43,7 +45,9 @@ def test_worlds_keep_every_card_in_one_place_and_the_seats_view() -> None:
                 continue
             for seat in d.may_act(state):
                 view = d.seat_view(state, seat)
-                world = HOOKS.world_from_view(view, seat)
+                world = world_from_view(view, seat)
+                assert (HOOKS.world_from_view(view, seat) is None) == \
+                    (world is None or state.phase not in SEARCHED)
                 if world is None:
                     continue
                 phases.add(state.phase)
