@@ -227,8 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
     ev = sub.add_parser("evaluate", help="a candidate bot in one seat against three baseline "
                         "bots on the fixed panel's deals, seats rotated; prints the win "
                         "share with its 95%% interval (--json: JSON)")
-    ev.add_argument("candidate", help="registered bot name (random, heuristic, ismcts), "
-                    "optionally NAME:SETTING=VALUE...")
+    ev.add_argument("candidate", help="registered bot name (random, heuristic, ismcts, "
+                    "seam-ismcts), optionally NAME:SETTING=VALUE...")
     ev.add_argument("--against", required=True, help="the baseline bot's name")
     ev.add_argument("--games", type=int, default=None,
                     help="the sampled form instead of the panel: N games (a multiple of 4, "

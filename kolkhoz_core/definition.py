@@ -185,12 +185,15 @@ class KolkhozDefinition(GameDefinition):
         return get_bot(name, **settings)
 
     def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
-        """A ``bots.sim.YearSim`` world of the current year consistent with ``seat``'s
-        view (``bots.determinize``): the form Kolkhoz's search plays out."""
-        from .bots.determinize import sample_world
-        from .bots.knowledge import Knowledge
+        """A ``GameState`` whose view for ``seat`` is that of ``state``, every card the
+        seat cannot see dealt anew (``bots.worlds.determinize_state``: voids, hidden
+        cellar slots and the deck respected), which this definition's ``decide`` and
+        ``evolve`` play on: what the search over the seam (``seam-ismcts``) samples.
+        Kolkhoz's own ``ismcts`` samples ``bots.sim.YearSim`` worlds itself
+        (``bots.determinize``)."""
+        from .bots.worlds import determinize_state
 
-        return sample_world(Knowledge.from_view(self.seat_view(state, seat)), rng)
+        return determinize_state(state, seat, rng)
 
     def play_bots(self, state: Any, bots: Sequence[Bot[Any] | None], seed: str, *,
                   max_decisions: int | None = None,

@@ -1,7 +1,7 @@
 """The one information-set search over the seam (``gamekit.ismcts``) as each game's
-``ismcts`` bot: legal in every preset and option (short games, tiny budget), blind to
-the cards its seat may not see, reproducible from the seed, faithful in rebuilding a
-state from the seat view."""
+``ismcts`` bot (Kolkhoz's ``seam-ismcts``: its ``ismcts`` is its own lean search): legal
+in every preset and option (short games, tiny budget), blind to the cards its seat may
+not see, reproducible from the seed, faithful in rebuilding a state from the seat view."""
 
 from __future__ import annotations
 
@@ -15,8 +15,25 @@ from gamekit import ismcts, registry
 from gamekit.bots import identity
 from gamekit.ismcts import place_reward, score_places
 
-GAMES = ["arne", "gongzhu", "korova"]
+GAMES = ["arne", "gongzhu", "korova", "kolkhoz"]
 TINY = {"iterations": 4}
+#: the search's name in each game's registry (Kolkhoz keeps ``ismcts`` for its own)
+BOT = {"kolkhoz": "seam-ismcts"}
+
+
+def _bot(game: str, **settings: Any) -> Any:
+    return registry.get(game).bot(BOT.get(game, "ismcts"), **settings)
+
+
+def _play(defn: Any, state: Any, bots: list[Any], seed: str) -> tuple[Any, list[Any]]:
+    """Bots to the game's end (Kolkhoz's ``play_bots`` stops at each year's end)."""
+    events: list[Any] = []
+    for _ in range(20):
+        state, more = defn.play_bots(state, bots, seed)
+        events += more
+        if defn.finished(state):
+            break
+    return state, events
 
 
 def _hooks(game: str) -> ismcts.SearchHooks:
@@ -45,6 +62,11 @@ def _tables(game: str) -> list[tuple[dict[str, Any], int]]:
         for k in range(4):
             opts = {name: rng.choice(values) for name, values in OPTIONS.items()}
             out.append(({"options": opts}, [3, 4, 5, 6][k] - (opts["dummy"] and k == 3)))
+    elif game == "kolkhoz":  # every preset (two years), then options drawn at random
+        from tests.core.props_helpers import random_spec
+
+        out += [({"preset": p, "options": {"years": 2}}, 4) for p in defn.presets()]
+        out += [(random_spec(rng), 4) for _ in range(3)]
     else:
         for preset, sizes in (("base", (2, 4, 7, 10)), ("tactical", (2, 3, 4))):
             for n in sizes:
@@ -74,12 +96,12 @@ def test_every_decision_is_legal_in_every_preset_and_option(
     defn = registry.get(game)
     for k, (spec, n) in enumerate(_tables(game)):
         seed = f"legal-{game}-{k}"
-        bots = [defn.bot("ismcts", **TINY) if s % 2 == 0 else defn.bot("heuristic")
+        bots = [_bot(game, **TINY) if s % 2 == 0 else defn.bot("heuristic")
                 for s in range(n)]
         state = defn.fold(defn.start(defn.ruleset(spec), [f"S{i}" for i in range(n)], {},
                                      seed))
         # play_bots passes every input through the engine's decide: an illegal one raises
-        state, events = defn.play_bots(state, bots, seed)
+        state, events = _play(defn, state, bots, seed)
         assert defn.finished(state) and events, (spec, n)
     assert len(calls) > 50  # the search itself decided, not only its fallback
 
@@ -122,7 +144,7 @@ def test_decisions_are_blind_to_the_cards_the_seat_may_not_see(game: str) -> Non
     hands, face-down choices): the seat's view is unchanged and the bot decides the
     same, from the same generator."""
     defn = registry.get(game)
-    bot = defn.bot("ismcts", iterations=12)
+    bot = _bot(game, iterations=12)
     moved = 0
     for k, (state, seat) in enumerate(_decision_points(game, 4, 12)):
         scrambled = defn.determinize(state, seat, random.Random(f"scramble-{k}"))
@@ -141,18 +163,19 @@ def test_reproducible_from_the_seed(game: str) -> None:
     defn = registry.get(game)
     spec = {"gongzhu": {"preset": "short", "options": {"end_score": -100}},
             "korova": {"preset": "base", "options": {"threshold": 15}},
-            "arne": {"preset": "normal"}}[game]
+            "arne": {"preset": "normal"},
+            "kolkhoz": {"preset": "kolkhoz", "options": {"years": 1}}}[game]
 
     def play(seed: str) -> list[dict[str, Any]]:
         state = defn.fold(defn.start(defn.ruleset(spec), ["A", "B", "C", "D"], {}, seed))
-        bots = [defn.bot("ismcts", iterations=3) for _ in range(4)]
-        return defn.play_bots(state, bots, seed)[1]
+        bots = [_bot(game, iterations=3) for _ in range(4)]
+        return _play(defn, state, bots, seed)[1]
 
     one, two = play("same"), play("same")
     assert one == two and defn.end_type in {e["type"] for e in one}
     assert play("other") != one
     state, seat = _decision_points(game, 4, 1)[0]
-    bot = defn.bot("ismcts", iterations=20)
+    bot = _bot(game, iterations=20)
     picks = {str(bot.choose(defn.seat_view(state, seat), defn.choices(state, seat),
                             random.Random(7))) for _ in range(3)}
     assert len(picks) == 1
@@ -160,16 +183,16 @@ def test_reproducible_from_the_seed(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_identity_and_settings(game: str) -> None:
-    defn = registry.get(game)
-    assert "ismcts" in defn.bot_names()
-    bot = defn.bot("ismcts")
-    assert identity(bot) == {"name": "ismcts", "version": ismcts.VERSION, "settings": {
+    defn, name = registry.get(game), BOT.get(game, "ismcts")
+    assert name in defn.bot_names()
+    bot = defn.bot(name)
+    assert identity(bot) == {"name": name, "version": ismcts.VERSION, "settings": {
         "iterations": 100, "cpu_ms": None, "exploration": 0.7, "policy": "random"}}
-    assert defn.bot("ismcts", iterations=9, policy="heuristic").settings["iterations"] == 9
+    assert defn.bot(name, iterations=9, policy="heuristic").settings["iterations"] == 9
     for bad in ({"iterations": 0}, {"iterations": "many"}, {"cpu_ms": -1},
                 {"exploration": -0.1}, {"policy": "oracle"}, {"depth": 3}):
         with pytest.raises(ValueError):
-            defn.bot("ismcts", **bad)
+            defn.bot(name, **bad)
 
 
 def test_rewards_are_place_based_and_lower_wins_aware() -> None:
@@ -187,7 +210,7 @@ def test_a_cpu_budget_caps_the_search(game: str) -> None:
     import time
 
     defn = registry.get(game)
-    bot = defn.bot("ismcts", iterations=10**6, cpu_ms=20)
+    bot = _bot(game, iterations=10**6, cpu_ms=20)
     state, seat = _decision_points(game, 4, 1)[0]
     start = time.process_time()
     inp = bot.choose(defn.seat_view(state, seat), defn.choices(state, seat),
