@@ -23,6 +23,9 @@ from ..scoring import seat_scores, totals
 from ..state import GameState, apply
 from .base import register
 
+#: Arne's own default settings (docs/arne/bots.md: measured on the panel).
+DEFAULTS: dict[str, Any] = {}
+
 
 def world_from_view(view: Mapping[str, Any], seat: int) -> GameState | None:
     """An Arne state of which ``view`` (``seat_view(…, seat)`` while ``seat`` may act)
@@ -89,8 +92,15 @@ def _value(world: GameState, seat: int) -> float:
     return place_reward(score_places(scores, lower_wins=lower), seat)
 
 
+def _score(world: GameState) -> list[int]:
+    """The seats' running scores, negated in the misère game (higher better)."""
+    scores = seat_scores(world, totals(world))
+    return [-x for x in scores] if world.rs.misere else scores
+
+
 HOOKS = SearchHooks(world_from_view=world_from_view, horizon=_horizon, value=_value,
-                    apply=apply, max_branch=40)
+                    apply=apply, max_branch=40, score=_score, score_scale=500.0,
+                    defaults=DEFAULTS)
 
 
 register("ismcts")(search_bot(

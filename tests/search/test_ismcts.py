@@ -13,7 +13,7 @@ import pytest
 
 from gamekit import ismcts, registry
 from gamekit.bots import identity
-from gamekit.ismcts import place_reward, score_places
+from gamekit.ismcts import margin_reward, place_reward, score_places
 
 GAMES = ["arne", "gongzhu", "korova"]
 TINY = {"iterations": 4}
@@ -163,11 +163,16 @@ def test_identity_and_settings(game: str) -> None:
     defn = registry.get(game)
     assert "ismcts" in defn.bot_names()
     bot = defn.bot("ismcts")
+    settings = {**ismcts.DEFAULTS, **_hooks(game).defaults}
+    assert set(settings) == {"iterations", "cpu_ms", "exploration", "policy", "margin"}
     assert identity(bot) == {"name": "ismcts", "version": ismcts.VERSION, "settings": {
-        "iterations": 100, "cpu_ms": None, "exploration": 0.7, "policy": "random"}}
-    assert defn.bot("ismcts", iterations=9, policy="heuristic").settings["iterations"] == 9
+        **settings, "exploration": float(settings["exploration"]),
+        "margin": float(settings["margin"])}}
+    assert defn.bot("ismcts", iterations=9, policy="random").settings["iterations"] == 9
+    assert defn.bot("ismcts", margin=1).settings["margin"] == 1.0
     for bad in ({"iterations": 0}, {"iterations": "many"}, {"cpu_ms": -1},
-                {"exploration": -0.1}, {"policy": "oracle"}, {"depth": 3}):
+                {"exploration": -0.1}, {"policy": "oracle"}, {"depth": 3},
+                {"margin": 1.5}, {"margin": "some"}):
         with pytest.raises(ValueError):
             defn.bot("ismcts", **bad)
 
@@ -178,6 +183,16 @@ def test_rewards_are_place_based_and_lower_wins_aware() -> None:
     assert [place_reward([1, 2, 3, 4], s) for s in range(4)] == [1.0, 2 / 3, 1 / 3, 0.0]
     assert place_reward([1, 1, 3, 4], 0) == place_reward([1, 1, 3, 4], 1) == 5 / 6
     assert place_reward([1, 1], 0) == 0.5 and place_reward([1], 0) == 1.0
+
+
+def test_the_margin_reward_is_smooth_centred_and_bounded() -> None:
+    """``margin_reward``: 0.5 for an even table, above it for a lead (more for a bigger
+    one), symmetric, inside (0, 1)."""
+    assert margin_reward([0, 0, 0, 0], 2, 10) == 0.5
+    lead = [margin_reward([30, 0, 0, 0], 0, 10), margin_reward([60, 0, 0, 0], 0, 10)]
+    assert 0.5 < lead[0] < lead[1] < 1
+    assert margin_reward([-30, 0, 0, 0], 0, 10) == pytest.approx(1 - lead[0])
+    assert margin_reward([5], 0, 10) == 0.5
 
 
 @pytest.mark.parametrize("game", GAMES)
