@@ -42,7 +42,7 @@ from typing import Any
 from . import registry
 from .seam import Event, GameDefinition
 
-VERSION = "1"
+VERSION = "2"
 POLICIES = ("heuristic", "random")
 
 

@@ -23,7 +23,7 @@ from ..state import GameState, apply
 from .base import register
 
 #: Korova's own default settings (docs/korova/bots.md: measured on the panel).
-DEFAULTS: dict[str, Any] = {}
+DEFAULTS: dict[str, Any] = {"iterations": 30, "policy": "heuristic", "margin": 0.5}
 
 
 def world_from_view(view: Mapping[str, Any], seat: int) -> GameState | None:
