@@ -209,3 +209,22 @@ def test_a_cpu_budget_caps_the_search(game: str) -> None:
                      random.Random(1))
     assert time.process_time() - start < 0.5
     assert str(inp) in map(str, defn.legal_inputs(state, seat))
+
+
+def test_arne_values_a_world_by_its_table_and_the_hands_kept() -> None:
+    """Arne's margin score is each seat's running score plus the heuristic's worth of
+    the cards it holds: never below the table's score alone, and above it for some
+    seat early in a game (a lap is too short for a held card to show on the table)."""
+    from arne_core.bots import search as arne_search
+    from arne_core.scoring import seat_scores, totals
+
+    defn = registry.get("arne")
+    above = 0
+    for state, _seat in _decision_points("arne", 4, 6):
+        table = seat_scores(state, totals(state))
+        scored = arne_search._score(state)
+        assert len(scored) == 4
+        assert all(v >= t for v, t in zip(scored, table, strict=True))
+        above += any(v > t for v, t in zip(scored, table, strict=True))
+    assert above >= 1
+    assert not defn.finished(state)
