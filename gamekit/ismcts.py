@@ -36,13 +36,13 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import registry
 from .seam import Event, GameDefinition
 
-VERSION = "1"
+VERSION = "2"
 POLICIES = ("heuristic", "random")
 
 
@@ -66,6 +66,18 @@ def score_places(scores: Sequence[float], lower_wins: bool) -> list[int]:
     return [1 + sum(sign * o > sign * t for o in scores) for t in scores]
 
 
+def margin_reward(scores: Sequence[float], seat: int, scale: float) -> float:
+    """``seat``'s lead over the mean of the other seats' ``scores`` (higher better)
+    mapped to (0, 1): ``0.5 + 0.5 * tanh(lead / scale)``; 0.5 for an even table. A
+    smoother signal than the place: a world won by much counts more than one won by
+    a point."""
+    n = len(scores)
+    if n <= 1:
+        return 0.5
+    lead = scores[seat] - (sum(scores) - scores[seat]) / (n - 1)
+    return 0.5 + 0.5 * math.tanh(lead / scale)
+
+
 def round_ended(root: Any, world: Any) -> bool:
     """A horizon for games played in rounds whose state keeps ``round`` (the number)
     and ``history`` (one entry per finished round): the playout stops once the round
@@ -86,13 +98,21 @@ never changed; default: the game's end).
     of the outcome). ``apply(world, event)``: fold one event into ``world`` in place
     (a game's own ``apply``; what it returns is ignored unless it is a new state;
     default: ``defn.evolve``, which copies). ``max_branch``: a decision with more
-    legal inputs than this is left to the default policy (passes of 3 cards from 13)."""
+    legal inputs than this is left to the default policy (passes of 3 cards from 13).
+    ``score(world) -> [float]``: every seat's running score at the horizon, higher
+    better (a penalty game negates), for the ``margin`` part of the reward
+    (``margin_reward``, ``score_scale`` points for a clear lead; None: place only).
+    ``defaults``: the game's default settings (``SearchBot``'s), overriding the
+    platform's."""
 
     world_from_view: Callable[[Mapping[str, Any], int], Any]
     horizon: Callable[[Any, Any], bool] | None = None
     value: Callable[[Any, int], float] | None = None
     apply: Callable[[Any, Event], Any] | None = None
     max_branch: int = 24
+    score: Callable[[Any], Sequence[float]] | None = None
+    score_scale: float = 1.0
+    defaults: Mapping[str, Any] = field(default_factory=dict)
 
 
 class _Node:
@@ -111,11 +131,14 @@ class Search:
     (the UCB1 constant), ``policy`` (``heuristic`` | ``random`` playouts)."""
 
     def __init__(self, defn: GameDefinition, hooks: SearchHooks, *, iterations: int,
-                 cpu_ms: float | None, exploration: float, policy: str) -> None:
+                 cpu_ms: float | None, exploration: float, policy: str,
+                 margin: float = 0.0) -> None:
         self.defn, self.hooks = defn, hooks
         self.iterations, self.cpu_ms = iterations, cpu_ms
         self.c, self.policy = exploration, policy
+        self.margin = margin if hooks.score is not None else 0.0
         self._heuristic = defn.bot("heuristic") if policy == "heuristic" else None
+        self._keys: dict[tuple[int, str], str] = {}
 
     # -- moving a world --------------------------------------------------------------
     def _step(self, world: Any, inp: Event, seed: str) -> Any:
@@ -141,9 +164,17 @@ class Search:
         return seat if seat in movers else min(movers)
 
     def _key(self, inp: Event, seat: int) -> str:
-        seen = self.defn.redact({**inp, "rules": []}, seat, finished=False)
-        return json.dumps({k: v for k, v in seen.items() if k not in ("seq", "rules")},
-                          sort_keys=True, separators=(",", ":"))
+        """The input as ``seat`` sees it (canonical JSON of its redaction), memoised on
+        the input's ``repr`` for the decision (an input's redaction depends on the
+        input alone)."""
+        raw = (seat, repr(inp))
+        key = self._keys.get(raw)
+        if key is None:
+            seen = self.defn.redact({**inp, "rules": []}, seat, finished=False)
+            key = json.dumps({k: v for k, v in seen.items() if k not in ("seq", "rules")},
+                             sort_keys=True, separators=(",", ":"))
+            self._keys[raw] = key
+        return key
 
     def _policy(self, world: Any, mover: int, legal: list[Event],
                 rng: random.Random) -> Event:
@@ -158,19 +189,30 @@ class Search:
         return self.hooks.horizon is not None and self.hooks.horizon(root, world)
 
     def _values(self, world: Any) -> list[float]:
-        if self.hooks.value is not None and not self.defn.finished(world):
-            return [self.hooks.value(world, s) for s in range(self._n)]
-        out = self.defn.outcome(world)
+        """Every seat's reward at the end of a playout: the place part (the hooks'
+        ``value`` before the game's end, the outcome's places after), blended with
+        ``margin`` × ``margin_reward`` of the hooks' ``score``."""
+        out = self.defn.outcome(world) if self.defn.finished(world) else None
         if out is None:
             assert self.hooks.value is not None
-            return [self.hooks.value(world, s) for s in range(self._n)]
-        return [place_reward(out.places, s) for s in range(self._n)]
+            place = [self.hooks.value(world, s) for s in range(self._n)]
+        else:
+            place = [place_reward(out.places, s) for s in range(self._n)]
+        w = self.margin
+        if not w:
+            return place
+        assert self.hooks.score is not None
+        scores = self.hooks.score(world)
+        scale = self.hooks.score_scale
+        return [(1 - w) * place[s] + w * margin_reward(scores, s, scale)
+                for s in range(self._n)]
 
     # -- the search ------------------------------------------------------------------
     def run(self, state: Any, seat: int, n_seats: int, rng: random.Random) -> Event:
         """The most visited of ``seat``'s legal inputs at ``state`` (read only through
         ``determinize``) after the budget."""
         self._n = n_seats
+        self._keys.clear()
         root = _Node()
         start = time.process_time()
         first: dict[str, Event] = {}
@@ -247,28 +289,37 @@ class Search:
         return world
 
 
+#: The platform's default settings; a game's ``SearchHooks.defaults`` override them.
+DEFAULTS: dict[str, Any] = {"iterations": 100, "cpu_ms": None, "exploration": 0.7,
+                            "policy": "random", "margin": 0.0}
+
+
 class SearchBot:
     """The search as a bot (``gamekit.bots.Bot``): ``choose(view, choices, rng)``
     rebuilds a state from the view (``hooks.world_from_view``) and searches it; a moment
     the hooks do not handle, a single legal input, or more legal inputs than
     ``hooks.max_branch`` go to the game's ``heuristic`` bot with the same ``rng``.
 
-    Settings (its identity): ``iterations`` (worlds per decision, default 100),
-    ``cpu_ms`` (a CPU-time cap per decision in ms, default None: the iteration budget
-    alone, so the decision is reproducible from the seed), ``exploration`` (UCB1
-    constant, default 0.7), ``policy`` (playouts: ``random``, the default, or
-    ``heuristic``, the game's own bot). Raises
-    ValueError for an unknown setting or a bad value."""
+    Settings (its identity, every one recorded): ``iterations`` (worlds per decision),
+    ``cpu_ms`` (a CPU-time cap per decision in ms; None: the iteration budget alone,
+    so the decision is reproducible from the seed), ``exploration`` (UCB1 constant),
+    ``policy`` (playouts and other seats' hidden choices: ``random`` or ``heuristic``,
+    the game's own bot), ``margin`` (0 to 1: the weight of the score margin in the
+    reward, the rest being the place; 0 when the game gives no ``score``). Defaults:
+    ``DEFAULTS`` overridden by the game's ``hooks.defaults``. Raises ValueError for an
+    unknown setting or a bad value."""
 
     name = "ismcts"
     version = VERSION
 
-    def __init__(self, defn: GameDefinition, hooks: SearchHooks, *, iterations: int = 100,
-                 cpu_ms: float | None = None, exploration: float = 0.7,
-                 policy: str = "random", **unknown: Any) -> None:
+    def __init__(self, defn: GameDefinition, hooks: SearchHooks, **given: Any) -> None:
+        unknown = sorted(set(given) - set(DEFAULTS))
         if unknown:
-            raise ValueError(f"the ismcts bot takes iterations, cpu_ms, exploration and "
-                             f"policy, not {sorted(unknown)}")
+            raise ValueError(f"the {self.name} bot takes {', '.join(DEFAULTS)}, "
+                             f"not {unknown}")
+        st = {**DEFAULTS, **hooks.defaults, **given}
+        iterations, cpu_ms, exploration = st["iterations"], st["cpu_ms"], st["exploration"]
+        policy, margin = st["policy"], st["margin"]
         if type(iterations) is not int or iterations < 1:
             raise ValueError(f"iterations must be a positive integer, not {iterations!r}")
         if cpu_ms is not None and not (isinstance(cpu_ms, int | float) and cpu_ms > 0):
@@ -277,12 +328,15 @@ class SearchBot:
             raise ValueError(f"exploration must be a number >= 0, not {exploration!r}")
         if policy not in POLICIES:
             raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+        if not (isinstance(margin, int | float) and 0 <= margin <= 1):
+            raise ValueError(f"margin must be a number from 0 to 1, not {margin!r}")
         self.settings: dict[str, Any] = {"iterations": iterations, "cpu_ms": cpu_ms,
                                          "exploration": float(exploration),
-                                         "policy": policy}
+                                         "policy": policy, "margin": float(margin)}
         self.defn, self.hooks = defn, hooks
         self._search = Search(defn, hooks, iterations=iterations, cpu_ms=cpu_ms,
-                              exploration=float(exploration), policy=policy)
+                              exploration=float(exploration), policy=policy,
+                              margin=float(margin))
         self._fallback = defn.bot("heuristic")
 
     def choose(self, view: Mapping[str, Any], choices: Any,
@@ -297,11 +351,13 @@ class SearchBot:
         return dict(self._fallback.choose(view, choices, rng))
 
 
-def search_bot(game: str, hooks: SearchHooks, doc: str) -> type[SearchBot]:
-    """The ``ismcts`` bot class of ``game`` (a game's ``bots/search.py`` registers it
-    under its own ``register("ismcts")``). The definition is looked up in the registry
-    when a bot is made, so a game's bots never import its definition module (which
-    imports them): no import cycle. ``doc``: the class docstring."""
+def search_bot(game: str, hooks: SearchHooks, doc: str,
+               name: str = "ismcts") -> type[SearchBot]:
+    """The search bot class of ``game``, named ``name`` (its identity's name; a game's
+    ``bots/search.py`` registers it under the same name: ``ismcts``, or Kolkhoz's
+    ``seam-ismcts`` beside its own lean ``ismcts``). The definition is looked up in the
+    registry when a bot is made, so a game's bots never import its definition module
+    (which imports them): no import cycle. ``doc``: the class docstring."""
 
     class GameSearchBot(SearchBot):
         def __init__(self, **settings: Any) -> None:
@@ -309,4 +365,5 @@ def search_bot(game: str, hooks: SearchHooks, doc: str) -> type[SearchBot]:
 
     GameSearchBot.__name__ = GameSearchBot.__qualname__ = f"{game.title()}SearchBot"
     GameSearchBot.__doc__ = doc
+    GameSearchBot.name = name
     return GameSearchBot

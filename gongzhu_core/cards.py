@@ -11,6 +11,8 @@ from typing import Any
 
 SUITS = "HDCS"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+#: rank symbol -> rank (2 … 14), for ``rank``
+_RANK = {r: i + 2 for i, r in enumerate(RANKS)}
 #: the 52 cards in card order: suits H, D, C, S, each from 2 up to A
 DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 _INDEX = {c: i for i, c in enumerate(DECK)}
@@ -46,7 +48,7 @@ def suit(card: str) -> str:
 
 def rank(card: str) -> int:
     """The rank of ``card`` as an integer, 2 (lowest) … 14 (ace)."""
-    return RANKS.index(card[:-1]) + 2
+    return _RANK[card[:-1]]
 
 
 def order(card: str) -> int:

@@ -21,7 +21,13 @@ from ..cards import deck_codes
 from ..ruleset import build_ruleset
 from ..scoring import seat_scores, totals
 from ..state import GameState, apply
+from ..views import seat_view
 from .base import register
+from .worth import DEFAULTS as WEIGHTS
+from .worth import Worth
+
+#: Arne's own default settings (docs/arne/bots.md: measured on the panel).
+DEFAULTS: dict[str, Any] = {"iterations": 30, "policy": "heuristic", "margin": 1.0}
 
 
 def world_from_view(view: Mapping[str, Any], seat: int) -> GameState | None:
@@ -89,8 +95,29 @@ def _value(world: GameState, seat: int) -> float:
     return place_reward(score_places(scores, lower_wins=lower), seat)
 
 
+def _score(world: GameState) -> list[float]:
+    """Every seat's running score (negated in the misère game: higher better) plus what
+    the cards in its hand are worth kept (the heuristic's ``Worth.hold``, read from that
+    seat's view of the sampled world): one lap of play is too short for a held Crush or
+    X2 to show on the table, so a value of the table alone would spend them early."""
+    scores = seat_scores(world, totals(world))
+    sign = -1 if world.rs.misere else 1
+    out: list[float] = []
+    for s in range(world.n):
+        held = 0.0
+        if world.hands[s] and not world.finished:
+            try:
+                w = Worth(seat_view(world, s), WEIGHTS)
+                held = sum(w.hold(c) for c in w.t.hand)
+            except Exception:  # a view the heuristic cannot read: the table alone
+                held = 0.0
+        out.append(sign * scores[s] + held)
+    return out
+
+
 HOOKS = SearchHooks(world_from_view=world_from_view, horizon=_horizon, value=_value,
-                    apply=apply, max_branch=40)
+                    apply=apply, max_branch=40, score=_score, score_scale=500.0,
+                    defaults=DEFAULTS)
 
 
 register("ismcts")(search_bot(

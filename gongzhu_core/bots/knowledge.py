@@ -68,6 +68,17 @@ class Knowledge:
         unknown = len(self.unseen - self.out)
         self.p_unknown = max(0.0, min(1.0, (others - len(self.out)) / unknown)) if unknown else 0.0
         self._later_share = (sum(self.counts[s] for s in self.later) / others) if others else 0.0
+        self._suits: dict[str, list[tuple[int, float]]] | None = None
+
+    def _unseen_by_suit(self) -> dict[str, list[tuple[int, float]]]:
+        """Suit -> ``(rank, p_out)`` of each unseen card of that suit, in ``unseen``'s
+        iteration order (so sums and products come out bit for bit as over ``unseen``);
+        built once (nothing here changes after ``__init__``)."""
+        if self._suits is None:
+            self._suits = {s: [] for s in "CDHS"}
+            for c in self.unseen:
+                self._suits.setdefault(suit(c), []).append((rank(c), self.p_out(c)))
+        return self._suits
 
     # -- where cards are ---------------------------------------------------------------
     def p_out(self, card: str) -> float:
@@ -80,7 +91,7 @@ class Knowledge:
 
     def suit_out(self, s: str) -> float:
         """The expected number of cards of suit ``s`` in the other hands."""
-        return sum(self.p_out(c) for c in self.unseen if suit(c) == s)
+        return sum(p for _, p in self._unseen_by_suit().get(s, ()))
 
     def p_void(self, s: str) -> float:
         """A rough probability that a given other seat holds no card of suit ``s``."""
@@ -92,9 +103,10 @@ class Knowledge:
         seat) holds a card of ``card``'s suit ranked above it."""
         share = self._later_share if later_only else 1.0
         miss = 1.0
-        for c in self.unseen:
-            if suit(c) == suit(card) and rank(c) > rank(card):
-                miss *= 1.0 - self.p_out(c) * share
+        r = rank(card)
+        for rc, p in self._unseen_by_suit().get(suit(card), ()):
+            if rc > r:
+                miss *= 1.0 - p * share
         return 1.0 - miss
 
     def mine(self, s: str) -> list[str]:

@@ -21,6 +21,9 @@ from ..ruleset import from_json
 from ..state import GameState, apply
 from .base import register
 
+#: Gong Zhu's own default settings (docs/gongzhu/bots.md: measured on the panel).
+DEFAULTS: dict[str, Any] = {"iterations": 30, "policy": "heuristic", "margin": 0.5}
+
 
 def world_from_view(view: Mapping[str, Any], seat: int) -> GameState | None:
     """A Gong Zhu state of which ``view`` (``seat_view(…, seat)`` during play) is the
@@ -78,8 +81,14 @@ def _value(world: GameState, seat: int) -> float:
     return place_reward(score_places(world.totals, lower_wins=False), seat)
 
 
+def _score(world: GameState) -> list[int]:
+    """The points of the round just played (its ``history`` entry; higher better)."""
+    return list(world.history[-1]) if world.history else [0] * 4
+
+
 HOOKS = SearchHooks(world_from_view=world_from_view, horizon=round_ended, value=_value,
-                    apply=apply, max_branch=13)
+                    apply=apply, max_branch=13, score=_score, score_scale=100.0,
+                    defaults=DEFAULTS)
 
 
 register("ismcts")(search_bot(

@@ -83,6 +83,5 @@ HOOKS = SearchHooks(world_from_view=_world, horizon=_year_over, value=_value,
 SeamSearchBot = search_bot(
     "kolkhoz", HOOKS,
     "``gamekit.ismcts.SearchBot`` over Kolkhoz, registered as ``seam-ismcts``"
-    " (module docstring); settings as there.")
-SeamSearchBot.name = NAME
+    " (module docstring); settings as there.", name=NAME)
 register(NAME)(SeamSearchBot)

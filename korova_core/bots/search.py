@@ -22,6 +22,9 @@ from ..ruleset import build_ruleset
 from ..state import GameState, apply
 from .base import register
 
+#: Korova's own default settings (docs/korova/bots.md: measured on the panel).
+DEFAULTS: dict[str, Any] = {"iterations": 30, "policy": "heuristic", "margin": 0.5}
+
 
 def world_from_view(view: Mapping[str, Any], seat: int) -> GameState | None:
     """A Korova state of which ``view`` (``seat_view(…, seat)`` while ``seat`` is to
@@ -71,8 +74,14 @@ def _value(world: GameState, seat: int) -> float:
     return place_reward(score_places(world.scores, lower_wins=True), seat)
 
 
+def _score(world: GameState) -> list[int]:
+    """Minus the heads of the round just played (its ``history`` entry)."""
+    return [-h for h in world.history[-1]] if world.history else [0] * len(world.seats)
+
+
 HOOKS = SearchHooks(world_from_view=world_from_view, horizon=round_ended, value=_value,
-                    apply=apply, max_branch=12)
+                    apply=apply, max_branch=12, score=_score, score_scale=8.0,
+                    defaults=DEFAULTS)
 
 
 register("ismcts")(search_bot(

@@ -18,10 +18,11 @@ Nothing here reads another seat's face-down choice: the view does not hold it.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import heads
+from ..cards import HEADS
 
 Rows = list[list[int]]
 
@@ -39,7 +40,7 @@ def target_row(rows: Sequence[Sequence[int]], card: int) -> int | None:
 
 def row_heads(row: Sequence[int]) -> int:
     """The heads a take of ``row`` costs (card.heads)."""
-    return sum(heads(c) for c in row)
+    return sum(HEADS[c] for c in row)
 
 
 def place_all(rows: Sequence[Sequence[int]], cards: Sequence[int]
@@ -104,15 +105,16 @@ class Knowledge:
     def share_between(self, seat: int, lo: int, hi: int) -> float:
         """The chance that ``seat``'s card this turn lies strictly between ``lo`` and
         ``hi`` (uniform over its possible cards)."""
-        cards = self.possible[seat]
+        cards = self.possible[seat]  # sorted: count by bisection
         if not cards:
             return 0.0
-        return sum(1 for c in cards if lo < c < hi) / len(cards)
+        return max(0, bisect_left(cards, hi) - bisect_right(cards, lo)) / len(cards)
 
     def mean_heads_between(self, lo: int, hi: int) -> float:
         """The mean heads of the unseen cards strictly between ``lo`` and ``hi`` (1.0
         when there are none): what another seat's card there is likely to cost."""
-        cs = [heads(c) for c in self.unseen if lo < c < hi]
+        u = self.unseen  # sorted
+        cs = [HEADS[c] for c in u[bisect_right(u, lo):bisect_left(u, hi)]]
         return sum(cs) / len(cs) if cs else 1.0
 
 

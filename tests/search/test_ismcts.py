@@ -13,7 +13,7 @@ import pytest
 
 from gamekit import ismcts, registry
 from gamekit.bots import identity
-from gamekit.ismcts import place_reward, score_places
+from gamekit.ismcts import margin_reward, place_reward, score_places
 
 GAMES = ["arne", "gongzhu", "korova", "kolkhoz"]
 TINY = {"iterations": 4}
@@ -186,11 +186,16 @@ def test_identity_and_settings(game: str) -> None:
     defn, name = registry.get(game), BOT.get(game, "ismcts")
     assert name in defn.bot_names()
     bot = defn.bot(name)
+    settings = {**ismcts.DEFAULTS, **_hooks(game).defaults}
+    assert set(settings) == {"iterations", "cpu_ms", "exploration", "policy", "margin"}
     assert identity(bot) == {"name": name, "version": ismcts.VERSION, "settings": {
-        "iterations": 100, "cpu_ms": None, "exploration": 0.7, "policy": "random"}}
-    assert defn.bot(name, iterations=9, policy="heuristic").settings["iterations"] == 9
+        **settings, "exploration": float(settings["exploration"]),
+        "margin": float(settings["margin"])}}
+    assert defn.bot(name, iterations=9, policy="random").settings["iterations"] == 9
+    assert defn.bot(name, margin=1).settings["margin"] == 1.0
     for bad in ({"iterations": 0}, {"iterations": "many"}, {"cpu_ms": -1},
-                {"exploration": -0.1}, {"policy": "oracle"}, {"depth": 3}):
+                {"exploration": -0.1}, {"policy": "oracle"}, {"depth": 3},
+                {"margin": 1.5}, {"margin": "some"}):
         with pytest.raises(ValueError):
             defn.bot(name, **bad)
 
@@ -201,6 +206,16 @@ def test_rewards_are_place_based_and_lower_wins_aware() -> None:
     assert [place_reward([1, 2, 3, 4], s) for s in range(4)] == [1.0, 2 / 3, 1 / 3, 0.0]
     assert place_reward([1, 1, 3, 4], 0) == place_reward([1, 1, 3, 4], 1) == 5 / 6
     assert place_reward([1, 1], 0) == 0.5 and place_reward([1], 0) == 1.0
+
+
+def test_the_margin_reward_is_smooth_centred_and_bounded() -> None:
+    """``margin_reward``: 0.5 for an even table, above it for a lead (more for a bigger
+    one), symmetric, inside (0, 1)."""
+    assert margin_reward([0, 0, 0, 0], 2, 10) == 0.5
+    lead = [margin_reward([30, 0, 0, 0], 0, 10), margin_reward([60, 0, 0, 0], 0, 10)]
+    assert 0.5 < lead[0] < lead[1] < 1
+    assert margin_reward([-30, 0, 0, 0], 0, 10) == pytest.approx(1 - lead[0])
+    assert margin_reward([5], 0, 10) == 0.5
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -217,3 +232,22 @@ def test_a_cpu_budget_caps_the_search(game: str) -> None:
                      random.Random(1))
     assert time.process_time() - start < 0.5
     assert str(inp) in map(str, defn.legal_inputs(state, seat))
+
+
+def test_arne_values_a_world_by_its_table_and_the_hands_kept() -> None:
+    """Arne's margin score is each seat's running score plus the heuristic's worth of
+    the cards it holds: never below the table's score alone, and above it for some
+    seat early in a game (a lap is too short for a held card to show on the table)."""
+    from arne_core.bots import search as arne_search
+    from arne_core.scoring import seat_scores, totals
+
+    defn = registry.get("arne")
+    above = 0
+    for state, _seat in _decision_points("arne", 4, 6):
+        table = seat_scores(state, totals(state))
+        scored = arne_search._score(state)
+        assert len(scored) == 4
+        assert all(v >= t for v, t in zip(scored, table, strict=True))
+        above += any(v > t for v, t in zip(scored, table, strict=True))
+    assert above >= 1
+    assert not defn.finished(state)
