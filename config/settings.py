@@ -176,6 +176,10 @@ KOLKHOZ_TABLE_TASK_RETRIES = int(os.environ.get("KOLKHOZ_TABLE_TASK_RETRIES", "8
 KOLKHOZ_TABLE_TASK_BACKOFF_S = int(os.environ.get("KOLKHOZ_TABLE_TASK_BACKOFF_S", "2"))
 KOLKHOZ_TABLE_TASK_BACKOFF_MAX_S = int(os.environ.get("KOLKHOZ_TABLE_TASK_BACKOFF_MAX_S", "30"))
 KOLKHOZ_TABLE_TASK_JITTER = _env_bool("KOLKHOZ_TABLE_TASK_JITTER", True)
+# An unwatched all-bot table stores what its bots played once this many milliseconds of
+# play have passed (and at its end): one transaction per game for cheap bots, a
+# checkpoint every quarter second for a slow search (replays.advance).
+KOLKHOZ_BOT_FLUSH_MS = int(os.environ.get("KOLKHOZ_BOT_FLUSH_MS", "250"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_PASSWORD_VALIDATORS = [

@@ -14,9 +14,13 @@ resumed after a crash, whether its moves are appended a stretch at a time or one
 one, whoever sits at the other seats, and in whatever order simultaneous choices
 arrive.
 
-Appends: an all-bot table appends a stretch at a time (the game's checkpoint — Kolkhoz:
-a year), one transaction per stretch; a table people watch (``live=True``) appends each
-decision on its own so they see every move as it happens. The log is folded once per
+Appends: an all-bot table plays a stretch at a time (the game's checkpoint — Kolkhoz:
+a year) and stores what it played in one transaction once ``KOLKHOZ_BOT_FLUSH_MS``
+(250 ms) have passed since its last append, at its end, or when a person must act —
+so a league of cheap bots commits each game once, while a slow search bot still
+checkpoints every quarter second and a killed worker loses at most that much play; a
+table people watch (``live=True``) appends each decision on its own so they see every
+move as it happens. The log is folded once per
 call (or not at all when the caller passes the position it already holds).
 """
 
@@ -26,6 +30,8 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.conf import settings
 
 from . import engine
 from .errors import ConflictError
@@ -57,6 +63,13 @@ class Advanced:
     outcome: engine.Outcome | None = None
 
 
+def _flush_s() -> float:
+    """How long an unwatched all-bot table may play before it stores what it played
+    (``settings.KOLKHOZ_BOT_FLUSH_MS``, default 250 ms): cheap bots' stretches go
+    into one transaction, a slow search bot still checkpoints every quarter second."""
+    return max(0.0, float(getattr(settings, "KOLKHOZ_BOT_FLUSH_MS", 250))) / 1000.0
+
+
 def stored_events(game: Game) -> list[Event]:
     """The payloads of ``game``'s stored events, in seq order."""
     return list(GameEvent.objects.filter(game=game).order_by("seq")
@@ -69,10 +82,12 @@ def game_advance(*, game: Game, bots: Mapping[int, SeatBot] | None = None,
     """Apply chance and the decisions of ``bots`` (seat → ``SeatBot``; the other seats
     are people) to ``game`` until a person must act or the game ends.
 
-    ``live``: append each bot decision on its own (people are watching); otherwise a
-    stretch at a time (the game's ``play_bots`` checkpoint). ``pause_s``: sleep between
-    appends (tests use it to interrupt a table mid-game). ``folded``: the stored log and
-    its ``engine.fold_log`` if the caller already holds them (not folded again).
+    ``live``: append each bot decision on its own (people are watching); otherwise
+    stretches (the game's ``play_bots`` checkpoints) are stored together, one
+    transaction per ``KOLKHOZ_BOT_FLUSH_MS`` of play. ``pause_s``: append every stretch
+    on its own and sleep after it (tests use it to interrupt a table mid-game).
+    ``folded``: the stored log and its ``engine.fold_log`` if the caller already holds
+    them (not folded again).
     ``durable``: commit with full durability even though every appended event is
     reproducible (the caller's transaction also holds a person's input); by default
     these appends let PostgreSQL acknowledge before the WAL flush
@@ -97,25 +112,36 @@ def game_advance(*, game: Game, bots: Mapping[int, SeatBot] | None = None,
     actors = {f"seat:{s}": b.actor for s, b in bots.items()}
     decisions = appended = 0
     turns = pos.turns()  # where each seat's current turn began (its bot's seed)
-    while seed and not defn.finished(state):
-        before = len(events)
-        state, new = defn.play_bots(state, players, seed, max_decisions=1 if live else None,
-                                    turns=turns)
-        if not new:
+    flush_s = _flush_s() if not (live or pause_s) else 0.0
+    pending: list[Event] = []  # played, not yet stored (one stretch or several)
+    since = time.monotonic()
+    while seed:
+        new: list[Event] = []
+        if not defn.finished(state):
+            state, new = defn.play_bots(state, players, seed,
+                                        max_decisions=1 if live else None, turns=turns)
+            pending.extend(new)
+        more = bool(new) and not defn.finished(state)
+        if more and time.monotonic() - since < flush_s:
+            continue  # cheap stretches are stored together (``KOLKHOZ_BOT_FLUSH_MS``)
+        if pending:
+            try:
+                game_append(game=game, expected_seq=len(events), events=pending,
+                            actors=actors, reproducible=not durable)  # replayable
+            except ConflictError:
+                events = stored_events(game)  # another writer got there first: re-read
+                pos = engine.fold_log(events, game=game.game)
+                state, turns, pending = pos.state, pos.turns(), []
+                since = time.monotonic()
+                continue
+            events.extend(pending)
+            appended += len(pending)
+            decisions += sum(1 for e in pending if defn.actor(e).startswith("seat:"))
+            pending, since = [], time.monotonic()
+            if pause_s:
+                time.sleep(pause_s)
+        if not more:
             break
-        try:
-            game_append(game=game, expected_seq=before, events=new, actors=actors,
-                        reproducible=not durable)  # replayable from the seed and position
-        except ConflictError:
-            events = stored_events(game)  # another writer got there first: re-read
-            pos = engine.fold_log(events, game=game.game)
-            state, turns = pos.state, pos.turns()
-            continue
-        events.extend(new)
-        appended += len(new)
-        decisions += sum(1 for e in new if defn.actor(e).startswith("seat:"))
-        if pause_s:
-            time.sleep(pause_s)
     done = defn.finished(state)
     return Advanced(finished=done, waiting=frozenset() if done else defn.may_act(state),
                     decisions=decisions, appended=appended,

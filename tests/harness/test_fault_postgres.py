@@ -40,29 +40,29 @@ def _terminate_this_backend() -> None:
 
 
 def _moment_after_lock(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = store.chain.link
+    original = store.chain.canonical_json
     calls = {"n": 0}
 
-    def link(prev: str, event: Any) -> str:
+    def canonical_json(event: Any) -> str:
         if calls["n"] == 0:
             _terminate_this_backend()
         calls["n"] += 1
-        return original(prev, event)
+        return original(event)
 
-    monkeypatch.setattr(store.chain, "link", link)
+    monkeypatch.setattr(store.chain, "canonical_json", canonical_json)
 
 
 def _moment_mid_copy(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = store._json_text
+    original = store._copy_row
     calls = {"n": 0}
 
-    def json_text(payload: Any) -> str:
+    def copy_row(row: tuple[Any, ...]) -> tuple[Any, ...]:
         calls["n"] += 1
         if calls["n"] == 40:  # halfway through the batch's rows
             _terminate_this_backend()
-        return original(payload)
+        return original(row)
 
-    monkeypatch.setattr(store, "_json_text", json_text)
+    monkeypatch.setattr(store, "_copy_row", copy_row)
 
 
 def _moment_after_copy(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,6 +10,8 @@ the same loop with a person and two bots.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from gamekit import registry
@@ -123,3 +125,78 @@ def test_the_fake_simultaneous_game_waits_for_its_person_and_ends():
         assert rows.count("seat:0") == 2
         assert rows.count("bot:random") == 2 and rows.count("bot:heuristic") == 2
         assert engine.outcome(stored_events(game), game="oddoneout") is not None
+
+
+def _counting_appends(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Record the size of every append ``game_advance`` makes from now on."""
+    from replays import advance
+
+    sizes: list[int] = []
+    real = advance.game_append
+
+    def counted(**kwargs):  # type: ignore[no-untyped-def]
+        sizes.append(len(kwargs["events"]))
+        return real(**kwargs)
+
+    monkeypatch.setattr(advance, "game_append", counted)
+    return sizes
+
+
+def _five_years(secret: str) -> Game:
+    return game_create_from_engine(ruleset={"preset": "kolkhoz"}, seats=SEATS,
+                                   first_planner=0, seed="adv", secret=secret).game
+
+
+def test_cheap_bots_store_a_whole_game_in_one_append_with_the_same_log(monkeypatch,
+                                                                       settings):
+    """``KOLKHOZ_BOT_FLUSH_MS``: stretches played within the flush interval go into one
+    transaction (a league's throughput), and the log is the one a stretch-at-a-time
+    run (flush 0) stores, event for event and hash for hash."""
+    whole, yearly = _five_years("flush"), _five_years("flush")
+    sizes = _counting_appends(monkeypatch)
+    settings.KOLKHOZ_BOT_FLUSH_MS = 60_000
+    start = whole.head_seq
+    assert game_advance(game=whole, bots=_bots(whole)).finished
+    assert sizes == [len(stored_events(whole)) - start]
+    sizes.clear()
+    settings.KOLKHOZ_BOT_FLUSH_MS = 0
+    assert game_advance(game=yearly, bots=_bots(yearly)).finished
+    assert len(sizes) >= 5  # a year (Kolkhoz's checkpoint) at a time at least
+    assert stored_events(whole) == stored_events(yearly)
+    assert (Game.objects.get(pk=whole.pk).head_hash
+            == Game.objects.get(pk=yearly.pk).head_hash)
+
+
+class _Slow:
+    """A bot that thinks for 2 ms a decision (slower than a 1 ms flush interval)."""
+
+    def __init__(self, bot):  # type: ignore[no-untyped-def]
+        self.bot = bot
+
+    def __getattr__(self, name):  # type: ignore[no-untyped-def]
+        return getattr(self.bot, name)
+
+    def choose(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        time.sleep(0.002)
+        return self.bot.choose(*args, **kwargs)
+
+
+def test_a_slow_bot_still_checkpoints_and_a_person_gets_what_was_played(monkeypatch,
+                                                                        settings):
+    """A bot slower than the flush interval stores its play stretch by stretch (a killed
+    worker loses at most that much), with the log of a one-append run; when a person
+    must act, everything the bots played before is stored first."""
+    slow, fast, mixed = _five_years("slow"), _five_years("slow"), _kolkhoz("slow-mixed")
+    sizes = _counting_appends(monkeypatch)
+    settings.KOLKHOZ_BOT_FLUSH_MS = 1
+    bots = {s: SeatBot(_Slow(b.bot), b.actor) for s, b in _bots(slow).items()}
+    assert game_advance(game=slow, bots=bots).finished
+    assert len(sizes) >= 5  # at least one append per year (Kolkhoz's checkpoint)
+    settings.KOLKHOZ_BOT_FLUSH_MS = 60_000
+    game_advance(game=fast, bots=_bots(fast))
+    assert stored_events(slow) == stored_events(fast)
+    sizes.clear()
+    start = mixed.head_seq
+    done = game_advance(game=mixed, bots=_bots(mixed, [0, 1, 3]))
+    assert not done.finished and done.waiting == {2}
+    assert sizes == [done.appended] and done.appended == len(stored_events(mixed)) - start > 0
