@@ -219,6 +219,8 @@ def best_local(cost: SwissCost, rng: random.Random, restarts: int = 6) -> list[l
     current = cost.start()
     best = [list(t) for t in current]
     best_cost = cost.total(best)
+    if best_cost == 0:  # every cost is >= 0: nothing can beat it (a first round)
+        return best
 
     def swap(tables: list[list[int]], t1: int, i: int, t2: int, j: int) -> bool:
         """Swap two entries; undo it and say False if a table became infeasible."""
