@@ -240,6 +240,8 @@ def best_local(cost: SwissCost, rng: random.Random, restarts: int = 6) -> list[l
             improved = False
             for t1 in range(n_t):
                 for t2 in range(t1 + 1, n_t):
+                    if tc[t1] + tc[t2] == 0:
+                        continue  # costs are >= 0: no swap between them can improve
                     for i in range(len(tables[t1])):
                         for j in range(len(tables[t2])):
                             if not swap(tables, t1, i, t2, j):
