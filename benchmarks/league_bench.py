@@ -32,7 +32,11 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=2, help="worker processes (1 child each)")
     p.add_argument("--bots", type=int, default=160)
     p.add_argument("--rounds", type=int, default=3)
-    p.add_argument("--preset", default="kolkhoz")
+    p.add_argument("--game", default="kolkhoz",
+                   help="a registered game id: kolkhoz, gongzhu, korova, arne")
+    p.add_argument("--preset", default=None, help="a preset of the game (default its own)")
+    p.add_argument("--table-size", type=int, default=None,
+                   help="seats per table (default the game's own)")
     args = p.parse_args()
 
     if os.environ.get("DATABASE_URL", "").startswith("postgres"):
@@ -47,17 +51,21 @@ def main() -> None:
 
     call_command("migrate", verbosity=0)
     from replays.models import GameEvent
-    from tournaments import services
+    from tournaments import games, services
     from tournaments.models import Table, TableStatus, TournamentStatus
 
     stamp = time.time_ns()
+    ruleset = ({"preset": args.preset} if args.preset
+               else games.default_ruleset(games.game_check(args.game)))
     league = services.league_create(name=f"bench {stamp}", slug=f"bench-{stamp}",
-                                    ruleset={"preset": args.preset})
-    players = [services.player_bot_get_or_create(name=f"bench-{stamp}-{i}", bot_name="random")
+                                    ruleset=ruleset, game=args.game)
+    players = [services.player_bot_get_or_create(name=f"bench-{stamp}-{i}", bot_name="random",
+                                                 game=args.game)
                for i in range(args.bots)]
     t = services.tournament_create(season=league.seasons.get(), name="bench", format="swiss",
                                    rounds=args.rounds, players=players, seed=str(stamp),
-                                   ruleset={"preset": args.preset}, rated=True)
+                                   ruleset=ruleset, rated=True, game=args.game,
+                                   table_size=args.table_size)
     procs = []
     for w in range(args.workers):
         procs.append(subprocess.Popen(
@@ -80,11 +88,11 @@ def main() -> None:
             proc.terminate()
         for proc in procs:
             proc.wait(timeout=30)
-    games = Table.objects.filter(round__tournament=t, status=TableStatus.FINISHED).count()
+    finished = Table.objects.filter(round__tournament=t, status=TableStatus.FINISHED).count()
     events = GameEvent.objects.filter(game__table__round__tournament=t).count()
     print(json.dumps({
-        "workers": args.workers, "games": games, "events": events,
-        "seconds": round(elapsed, 2), "games_per_s": round(games / elapsed, 1),
+        "game": args.game, "workers": args.workers, "games": finished, "events": events,
+        "seconds": round(elapsed, 2), "games_per_s": round(finished / elapsed, 1),
         "events_per_s": round(events / elapsed), "rounds": args.rounds, "bots": args.bots,
         "database": django.db.connection.vendor,
     }))
