@@ -71,12 +71,14 @@ class Knowledge:
         self._suits: dict[str, list[tuple[int, float]]] | None = None
 
     def _unseen_by_suit(self) -> dict[str, list[tuple[int, float]]]:
-        """Suit -> ``(rank, p_out)`` of each unseen card of that suit, in ``unseen``'s
-        iteration order (so sums and products come out bit for bit as over ``unseen``);
-        built once (nothing here changes after ``__init__``)."""
+        """Suit -> ``(rank, p_out)`` of each unseen card of that suit, in deck order —
+        never a set's iteration order, which follows ``PYTHONHASHSEED``: float sums and
+        products taken in another order differ in their last bits and can break a tie
+        the other way, so a game resumed in another process would diverge; built once
+        (nothing here changes after ``__init__``)."""
         if self._suits is None:
             self._suits = {s: [] for s in "CDHS"}
-            for c in self.unseen:
+            for c in (c for c in DECK if c in self.unseen):
                 self._suits.setdefault(suit(c), []).append((rank(c), self.p_out(c)))
         return self._suits
 
