@@ -123,8 +123,9 @@ def summary(r: dict[str, Any]) -> str:
         + (" (lower is better)" if r["lower_score_wins"] else ""),
         "win share by seat: " + "  ".join(f"{s['seat']}: {s['win_share']:.3f}"
                                           for s in r["by_seat"]),
-        f"decision ms p50 {r['decision_ms']['p50']}, p95 {r['decision_ms']['p95']} "
-        f"(CPU p50 {r['decision_cpu_ms']['p50']}); {r['decision_ms']['decisions']} "
+        f"decision ms p50 {r['decision_ms']['p50']}, p90 {r['decision_ms']['p90']}, "
+        f"p95 {r['decision_ms']['p95']} (CPU p50 {r['decision_cpu_ms']['p50']}, p90 "
+        f"{r['decision_cpu_ms']['p90']}); {r['decision_ms']['decisions']} "
         f"decisions, {r['elapsed_s']} s",
     ]
     return "\n".join(lines)

@@ -22,7 +22,7 @@ Figures (docs/bots.md "The evaluation panel"):
 * ``by_seat`` — games and win share of the candidate in each seat (every seat plays
   every deal once: the counts are equal by construction);
 * ``decision_ms`` / ``decision_cpu_ms`` — the candidate's wall-clock and thread CPU
-  time per decision (p50, p95, max) on this machine.
+  time per decision (p50, p90, p95, max; milliseconds) on this machine.
 """
 
 from __future__ import annotations
@@ -155,6 +155,7 @@ def deal_fingerprint(defn: GameDefinition, state: Any, opening: Sequence[Any],
 
 def _ms(xs: Sequence[float]) -> dict[str, float]:
     return {"p50": round(percentile(xs, 0.5) * 1000, 3),
+            "p90": round(percentile(xs, 0.9) * 1000, 3),
             "p95": round(percentile(xs, 0.95) * 1000, 3),
             "max": round(max(xs, default=0.0) * 1000, 3)}
 

@@ -124,6 +124,8 @@ def test_evaluation_is_reproducible_and_names_both_bots() -> None:
     assert a["candidate"]["name"] == "ismcts" and a["candidate"]["settings"]["iterations"] == 5
     assert a["baseline"] == {"name": "heuristic", "version": "1", "settings": {}}
     assert a["decision_ms"]["decisions"] > 0
+    for times in (a["decision_ms"], a["decision_cpu_ms"]):  # quantiles in order
+        assert 0 <= times["p50"] <= times["p90"] <= times["p95"] <= times["max"]
 
 
 def test_wilson_interval_for_known_counts() -> None:
