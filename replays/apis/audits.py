@@ -55,8 +55,11 @@ class GameWhatIfApi(APIView):
         options = serializers.DictField(required=False, default=dict,
                                         help_text="option name → value, e.g. "
                                                   '{"swap_scope": "hidden"}')
-        preset = serializers.ChoiceField(choices=["kolkhoz", "kolkhoznik", "zone"],
-                                         required=False, allow_null=True, default=None)
+        # any game's preset name (Korova "tactical", Arne "misere", ...): the game's
+        # engine judges it (400 invalid_ruleset for one it does not have)
+        preset = serializers.CharField(max_length=40, required=False, allow_null=True,
+                                       default=None,
+                                       help_text="a preset of this game, e.g. kolkhoznik")
 
     @extend_schema(
         operation_id="games_whatif", request=WhatIfInput,
