@@ -244,7 +244,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "replays.pagination.BoundedPagination",  # limit, offset bounded
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.exception_handler.api_exception_handler",

@@ -14,7 +14,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.authentication import SessionAuthentication
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -22,6 +21,7 @@ from rest_framework.views import APIView
 from replays.apis import ERROR_SCHEMA
 from replays.auth import BasicAuthentication
 from replays.errors import MalformedError
+from replays.pagination import BoundedPagination
 from replays.selectors import game_get
 
 from . import selectors, services
@@ -55,7 +55,7 @@ class _Auth:
 
 
 class DisputeListApi(_Auth, APIView):
-    pagination_class = LimitOffsetPagination  # the schema describes the paginated envelope
+    pagination_class = BoundedPagination  # the schema describes the paginated envelope
 
     class RaiseInput(serializers.Serializer):
         game = serializers.CharField()
@@ -72,7 +72,7 @@ class DisputeListApi(_Auth, APIView):
             game_id = game_get(game_id=game_id).pk  # 404 for a bad game id
         qs = selectors.dispute_list(game_id=game_id,
                                     status=request.query_params.get("status") or None)
-        paginator = LimitOffsetPagination()
+        paginator = BoundedPagination()
         page = paginator.paginate_queryset(qs, request, view=self)
         return paginator.get_paginated_response(DisputeOutput(page, many=True).data)
 

@@ -55,8 +55,11 @@ class GameWhatIfApi(APIView):
         options = serializers.DictField(required=False, default=dict,
                                         help_text="option name → value, e.g. "
                                                   '{"swap_scope": "hidden"}')
-        preset = serializers.ChoiceField(choices=["kolkhoz", "kolkhoznik", "zone"],
-                                         required=False, allow_null=True, default=None)
+        # any game's preset name (Korova "tactical", Arne "misere", ...): the game's
+        # engine judges it (400 invalid_ruleset for one it does not have)
+        preset = serializers.CharField(max_length=40, required=False, allow_null=True,
+                                       default=None,
+                                       help_text="a preset of this game, e.g. kolkhoznik")
 
     @extend_schema(
         operation_id="games_whatif", request=WhatIfInput,
@@ -81,10 +84,13 @@ class GameEvidenceApi(APIView):
     @extend_schema(
         operation_id="games_evidence",
         responses={200: OpenApiTypes.OBJECT, 404: ERROR_SCHEMA, 409: ERROR_SCHEMA,
-                   429: ERROR_SCHEMA},
+                   422: ERROR_SCHEMA, 429: ERROR_SCHEMA},
         description=("The evidence bundle (`kolkhoz-evidence/1`, one JSON file to download): "
                      "record, every event with its hash, seed and commitment, engine "
-                     "version, and how to check it with `python -m kolkhoz_core verify`."),
+                     "version, and how to check it with `python -m kolkhoz_core verify`. "
+                     "409 `game_not_finished`; 422 `not_supported` for a game without "
+                     "evidence bundles (every game but Kolkhoz: its record and "
+                     "`/verify/` instead)."),
     )
     def get(self, request: Request, game_id: str) -> HttpResponse:
         game = game_for(request, game_id)

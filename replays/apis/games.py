@@ -9,7 +9,6 @@ from typing import Any
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -17,6 +16,7 @@ from rest_framework.views import APIView
 from .. import engine, results, selectors, services
 from ..errors import AuthError, MalformedError
 from ..filters import GameFilter, filter_errors_message
+from ..pagination import BoundedPagination
 from ..throttles import WholeGameThrottle
 from .common import (
     ERROR_SCHEMA,
@@ -35,17 +35,8 @@ MAX_SEATS = 10
 
 
 class GameListApi(APIView):
-    class Pagination(LimitOffsetPagination):
-        """``?limit=`` (default 50, at most 500) and ``?offset=``: a bad or negative
-        value means the default (DRF's behaviour); an offset past the end is an empty
-        page, however large."""
-
-        default_limit = 50
-        max_limit = 500
-        max_offset = 10**12
-
-        def get_offset(self, request: Request) -> int:
-            return min(super().get_offset(request), self.max_offset)
+    class Pagination(BoundedPagination):
+        """``?limit=`` (default 50, at most 500) and ``?offset=`` (replays.pagination)."""
 
     pagination_class = Pagination  # the schema describes the paginated envelope
     throttle_scope = "create"
