@@ -8,8 +8,10 @@ identity — name, version, settings — is recorded with the game. Each game ke
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Callable, Mapping
+from hashlib import sha512
 from typing import Any, Generic, Protocol, TypeVar
 
 from .tools import name_values
@@ -96,7 +98,11 @@ class SeededOnUse(random.Random):
         text = self.__dict__.pop("_seed_text", None)
         if text is not None:
             self.__class__ = random.Random  # type: ignore[assignment]
-            random.Random.seed(self, text)
+            # what random.Random.seed(text) does (version 2: the text's bytes followed by
+            # their SHA-512, as one big integer), without its Python-level dispatch
+            a = text.encode()
+            _random.Random.seed(self, int.from_bytes(a + sha512(a).digest(), "big"))
+            self.gauss_next = None
 
     def random(self) -> float:
         SeededOnUse._seed_now(self)

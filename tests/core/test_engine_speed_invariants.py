@@ -24,7 +24,9 @@ from kolkhoz_core.runner import bot_rng, play_game
 from kolkhoz_core.state import fold
 
 # sha256 over the canonical JSON lines of the games' logs, computed before the speed
-# work (main at d129171) by ``_digest`` below
+# work (main at d129171) by ``_digest`` below. Gong Zhu's games are random-bot only: its
+# heuristic's choices on main depend on PYTHONHASHSEED (2 hash seeds in 12 gave another
+# log for the same game seed), which is not the engine's to pin here.
 BEFORE = {
     "kolkhoz/kolkhoz":
         "15a06a8cccc3fc0a80802669c595dc525ac8ec9a5c8bff8b69b587ae03184458",
@@ -33,7 +35,7 @@ BEFORE = {
     "kolkhoz/zone":
         "39e4a989ab5d50c6ba1ba4fe35efe841540995b0be28158bd78dad3d5c424caf",
     "gongzhu_core/4":
-        "c2cb4f65668c97bea3b14d3462b775fe24c12e608372f01d8f3c77d5a2ee126e",
+        "9f26ba7d4d89fa719181f15151c85ee39ce0435264fdda179de59c17dc928ebc",
     "korova_core/4":
         "f0f6f2b9dccdefeefa923e209d14bf0467836111d3ad700f2330744c62c4c1bb",
     "korova_core/10":
@@ -63,7 +65,8 @@ def _digest(key: str) -> str:
             "East", "South", "West", "North"]
         logs = [runner.play_game(ev.resolve_ruleset(None), names,
                                  [bots.get_bot(b) for _ in range(n)], f"inv-{i}")
-                for i, b in enumerate(["random", "random", "heuristic"])]
+                for i, b in enumerate(["random", "random", "heuristic"])
+                if b == "random" or game != "gongzhu_core"]  # its heuristic: see below
     for log in logs:
         for e in log:
             d.update(canonical_json(e).encode() + b"\n")
