@@ -29,11 +29,10 @@ def bench(games: int, seed: str = "bench", bot: str = "random",
     dummy 2–5), seeds ``f"{seed}-{i}"``, under ``ruleset`` (None: ``normal``), then time
     the fold of the last game's decoded events.
 
-    Returns ``{"games", "bot", "seats", "ruleset", "events", "turns", "decisions",
-    "seconds", "games_per_s", "events_per_s", "events_per_game", "fold_events",
-    "fold_ms_per_game", "fold_events_per_s", "peak_rss_mb"}`` (``decisions``: the seats'
-    inputs, chance left out; ``peak_rss_mb``: the process's peak RSS, None where
-    unknown). Raises ValueError for ``games`` < 1, KeyError for an unknown bot, ArneError
+    Returns ``gamekit.bench.run_bench``'s figures (games/s wall and CPU, events/s,
+    fold ms per game, peak RSS: None where unknown) with ``{"bot", "seats", "ruleset",
+    "turns", "decisions"}`` (``decisions``: the seats' inputs, chance left out).
+    Raises ValueError for ``games`` < 1, KeyError for an unknown bot, ArneError
     for a bad ruleset or seat count."""
     if type(games) is not int or games < 1:
         raise ValueError("games must be a positive integer")

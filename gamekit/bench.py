@@ -65,15 +65,19 @@ def run_bench(play: Callable[[int], Sequence[Event]], games: int,
     ``fold`` over the last one (``time_fold``). ``on_game`` sees every log (for a game's
     own counts, e.g. rounds); ``progress``, when given, gets a progress bar.
 
-    Returns ``{"games", "events", "seconds", "games_per_s", "events_per_s",
-    "events_per_game", "fold_events", "fold_ms_per_game", "fold_events_per_s",
-    "peak_rss_mb"}``. Raises ValueError for ``games`` < 1 (not an int or below 1)."""
+    Returns ``{"games", "events", "seconds", "games_per_s", "cpu_seconds",
+    "games_per_cpu_s", "events_per_s", "events_per_game", "fold_events",
+    "fold_ms_per_game", "fold_events_per_s", "peak_rss_mb"}`` (``seconds`` wall time;
+    ``cpu_seconds`` this process's CPU time over the same games — on a shared machine
+    ``games_per_cpu_s`` is the closer reading of one core's speed). Raises ValueError
+    for ``games`` < 1 (or not an int)."""
     if type(games) is not int or games < 1:
         raise ValueError("games must be a positive integer")
     events = 0
     log: Sequence[Event] = []
     step = max(1, games // 50)
     t0 = time.perf_counter()
+    c0 = time.process_time()
     for i in range(games):
         log = play(i)
         events += len(log)
@@ -84,11 +88,14 @@ def run_bench(play: Callable[[int], Sequence[Event]], games: int,
             progress.write(f"\r[{bar:<30}] {i + 1}/{games} games")
             progress.flush()
     seconds = time.perf_counter() - t0
+    cpu_seconds = time.process_time() - c0
     if progress is not None:
         progress.write("\n")
     return {
         "games": games, "events": events, "seconds": round(seconds, 3),
         "games_per_s": round(games / seconds, 2),
+        "cpu_seconds": round(cpu_seconds, 3),
+        "games_per_cpu_s": round(games / cpu_seconds, 2) if cpu_seconds > 0 else None,
         "events_per_s": round(events / seconds),
         "events_per_game": round(events / games, 1),
         **time_fold(fold, log, fold_reps),

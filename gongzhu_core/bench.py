@@ -27,10 +27,9 @@ def bench(games: int, seed: str = "bench", bot: str = "random",
     ``f"{seed}-{i}"``, under ``ruleset`` (None: ``standard``, to −1000), then time the
     fold of the last game's decoded events.
 
-    Returns ``{"games", "bot", "ruleset", "events", "rounds", "seconds", "games_per_s",
-    "events_per_s", "events_per_game", "fold_events", "fold_ms_per_game",
-    "fold_events_per_s", "peak_rss_mb"}`` (``peak_rss_mb``: the process's peak RSS,
-    None where unknown). Raises ValueError for ``games`` < 1, KeyError for an unknown bot."""
+    Returns ``gamekit.bench.run_bench``'s figures (games/s wall and CPU, events/s,
+    fold ms per game, peak RSS: None where unknown) with ``{"bot", "ruleset", "rounds"}``.
+    Raises ValueError for ``games`` < 1, KeyError for an unknown bot."""
     if type(games) is not int or games < 1:
         raise ValueError("games must be a positive integer")
     rs = resolve_ruleset(ruleset)

@@ -23,9 +23,8 @@ def run_bench(games: int, *, preset: str = "kolkhoz", progress: bool = True,
     ``bench-{i}`` (decide + apply with legality checks and clause ids), then time
     folding the last game's decoded events (``gamekit.bench.time_fold``).
 
-    Returns ``{"games", "events", "seconds", "games_per_s", "events_per_s",
-    "events_per_game", "fold_events", "fold_ms_per_game", "fold_events_per_s",
-    "peak_rss_mb"}``. Raises ValueError for ``games`` < 1."""
+    Returns ``gamekit.bench.run_bench``'s figures (games/s wall and CPU, events/s,
+    fold ms per game, peak RSS). Raises ValueError for ``games`` < 1."""
     ruleset = build_ruleset({"preset": preset})
     seats = ["A", "B", "C", "D"]
     bots = [get_bot("random") for _ in range(4)]

@@ -28,10 +28,9 @@ def bench(games: int, seed: str = "bench", bot: str = "random",
     tactical variant 2–4), seeds ``f"{seed}-{i}"``, under ``ruleset`` (None: ``base``,
     to 66), then time the fold of the last game's decoded events.
 
-    Returns ``{"games", "bot", "seats", "ruleset", "events", "rounds", "seconds",
-    "games_per_s", "events_per_s", "events_per_game", "fold_events", "fold_ms_per_game",
-    "fold_events_per_s", "peak_rss_mb"}`` (``peak_rss_mb``: the process's peak RSS, None
-    where unknown). Raises ValueError for ``games`` < 1, KeyError for an unknown bot,
+    Returns ``gamekit.bench.run_bench``'s figures (games/s wall and CPU, events/s,
+    fold ms per game, peak RSS: None where unknown) with ``{"bot", "seats", "ruleset",
+    "rounds"}``. Raises ValueError for ``games`` < 1, KeyError for an unknown bot,
     KorovaError for a bad ruleset or seat count."""
     if type(games) is not int or games < 1:
         raise ValueError("games must be a positive integer")
