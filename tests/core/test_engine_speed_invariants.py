@@ -131,3 +131,13 @@ def test_advance_is_decide_then_apply_and_leaves_the_state_alone_on_an_error() -
         got = advance(state, inp, seed=seed)
         assert got == expected == log[pure.seq:state.seq]
     assert state == fold(log) and wrong_seed_tried
+
+
+def test_a_stored_ruleset_is_rebuilt_once_and_still_checked_value_by_value() -> None:
+    from kolkhoz_core.ruleset import RulesetError, ruleset_from_dict
+
+    stored = build_ruleset({"preset": "zone"}).to_dict()
+    assert ruleset_from_dict(stored) is ruleset_from_dict(stored)
+    for name, bad in (("swap", 1), ("deck", 36.0), ("years", "5")):
+        with pytest.raises(RulesetError):  # equal to a cached value, not the same value
+            ruleset_from_dict({**stored, "options": {**stored["options"], name: bad}})
