@@ -125,7 +125,7 @@ def add_commands(sub: Any) -> None:
     pl.add_argument("--log", action="store_true", help="print the event log instead")
     pl.set_defaults(func=cmd_play)
     b = sub.add_parser("bench", help="play N bot games; print games/s, events/s and "
-                       "peak memory")
+                       "fold time, peak memory")
     b.add_argument("--games", type=int, default=50)
     b.add_argument("--seed", default="bench")
     b.add_argument("--bot", default="random")

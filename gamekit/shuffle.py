@@ -44,7 +44,7 @@ class SeedStream:
         k = 0
         while True:
             msg = (self._prefix + str(k)).encode("utf-8")
-            block = hmac.new(self._key, msg, hashlib.sha256).digest()
+            block = hmac.digest(self._key, msg, "sha256")  # HMAC-SHA256, the one-shot form
             yield from struct.unpack(">8I", block)
             k += 1
 
@@ -61,7 +61,13 @@ class SeedStream:
     def shuffle(self, items: list[T]) -> list[T]:
         """Fisher–Yates over a copy of ``items``; returns the shuffled copy."""
         a = list(items)
-        for i in range(len(a) - 1, 0, -1):
-            j = self.below(i + 1)
+        words = self._words
+        for i in range(len(a) - 1, 0, -1):  # j = below(i + 1), inlined
+            n = i + 1
+            limit = 4294967296 - (4294967296 % n)
+            w = next(words)
+            while w >= limit:
+                w = next(words)
+            j = w % n
             a[i], a[j] = a[j], a[i]
         return a

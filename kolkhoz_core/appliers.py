@@ -20,7 +20,7 @@ from .cards import (
     worker_cards,
 )
 from .ruleset import ruleset_from_dict
-from .state_data import REWARD, STACK, STACK_TOP, WORKER, Event, StateData
+from .state_data import JACK, REWARD, STACK, STACK_TOP, WORKER, Event, StateData
 
 
 def _apply_game(s: StateData, ev: Event) -> None:
@@ -143,14 +143,24 @@ def _apply_assign(s: StateData, ev: Event) -> None:
     # jsonb sorts keys): a field's cards, and so a 36-card Orden stack, its ``farmed``
     # rewards and the cellar, are the same however the stored log lists them.
     cards = ev["cards"]
+    trump = s.trump
+    nomenklatura = s.opts["nomenklatura"] and trump is not None
+    field_cards, field_hours = s.field_cards, s.field_hours
     for c in s.trick:
         f = FIELD_ID[cards[CODE[c]]]
-        s.field_cards[f].append(c)
-        s.field_hours[f] += s.hours_of(c)
+        field_cards[f].append(c)
+        v = VALUE[c]
         if c == WRECKER:
+            field_hours[f] += v
             s.wrecker_field = f
-        elif s.nom_role(c):
+        elif nomenklatura and SUIT[c] == trump and v >= JACK:
+            # StateData.nom_role and hours_of, inlined: a trump court card under nom.*
+            # (nom.drunkard: the Jack works 0 hours)
+            if v != JACK:
+                field_hours[f] += v
             s.nom[c] = f
+        else:
+            field_hours[f] += v
     s.trick = []
     s.tricks_played += 1
     w = ev["seat"]

@@ -19,7 +19,7 @@ from .play_rules import (
     must_follow,
     trick_event,
 )
-from .requisition import close_year
+from .requisition import check_seed, close_year
 from .state import Event, GameState
 
 PHASE_RULE = {
@@ -78,15 +78,35 @@ def decide(state: GameState, inp: dict[str, Any], *, seed: str | None = None) ->
     Raises MalformedInputError (rule None) or IllegalInputError (code + clause id); the
     state is unchanged. Error codes: see docs/engine-api.md.
     """
+    return _decide(state, inp, seed, False)
+
+
+def advance(state: GameState, inp: dict[str, Any], *, seed: str | None = None) -> list[Event]:
+    """``decide`` and apply in one: the same checks, clause ids and events as
+    ``decide(state, inp, seed=seed)``, every returned event already applied to ``state``
+    in place (the caller must not apply them again). Saves the scratch copy ``decide``
+    works consequences out on — what a runner that owns its state wants.
+
+    Raises exactly what ``decide`` raises, with ``state`` unchanged: every check (the
+    seed's against its commitment included) comes before the first change."""
+    return _decide(state, inp, seed, True)
+
+
+def _decide(state: GameState, inp: dict[str, Any], seed: str | None,
+            in_place: bool) -> list[Event]:
     if not isinstance(inp, dict):
         raise _malformed("an input must be a JSON object")
     t = inp.get("type")
     if state.finished:
         raise _illegal("game_over", "the Five-Year Plan is over: no more inputs", "year.count")
     if t == "play":
-        return _decide_play(state, inp)
+        events = _decide_play(state, inp)
+        if in_place:
+            for e in events:
+                state.apply(e)
+        return events
     if t == "assign":
-        return _decide_assign(state, inp, seed)
+        return _decide_assign(state, inp, seed, in_place)
     if t == "swap":
         ev = _decide_swap(state, inp)
     elif t == "trump":
@@ -96,12 +116,14 @@ def decide(state: GameState, inp: dict[str, Any], *, seed: str | None = None) ->
     else:
         raise _malformed(f"unknown input type {t!r}; expected one of {', '.join(INPUT_TYPES)}",
                          "unknown_input_type")
-    if state.tricks_in_year > 0 and t != "deal":
-        return [ev]
-    if t == "deal" and len(ev["hands"][0]) > 1:
+    if (state.tricks_in_year > 0 and t != "deal") or (t == "deal" and len(ev["hands"][0]) > 1):
+        if in_place:
+            state.apply(ev)
         return [ev]
     # a year without tricks (deal.short): its end follows at once
-    scratch = state.copy()
+    if state.year >= state.years:
+        check_seed(state, seed)  # before any change (``advance``)
+    scratch = state if in_place else state.copy()
     scratch.apply(ev)
     events = [ev]
     if scratch.phase == "resolve":
@@ -265,7 +287,8 @@ def _decide_play(state: GameState, inp: dict[str, Any]) -> list[Event]:
 
 
 # -- assign and farming -----------------------------------------------------------------
-def _decide_assign(state: GameState, inp: dict[str, Any], seed: str | None) -> list[Event]:
+def _decide_assign(state: GameState, inp: dict[str, Any], seed: str | None,
+                   in_place: bool) -> list[Event]:
     if state.phase != "assign":
         raise _wrong_phase(state, "assign")
     seat = _seat(inp)
@@ -310,7 +333,9 @@ def _decide_assign(state: GameState, inp: dict[str, Any], seed: str | None) -> l
         rules.append("nom.drunkard")
     ev: Event = {"seq": state.seq, "type": "assign", "seat": seat,
                  "cards": {CODE[c]: SUITS[parsed[c]] for c in trick}, "rules": rules}
-    scratch = state.copy()
+    if state.year >= state.years and state.tricks_played + 1 >= state.tricks_in_year:
+        check_seed(state, seed)  # the game may end here: before any change (``advance``)
+    scratch = state if in_place else state.copy()
     scratch.apply(ev)
     ev["facts"] = {"hours": {SUITS[f]: scratch.field_hours[f] for f in range(4)}}
     events = [ev]

@@ -24,7 +24,12 @@ def _emit(s: GameState, out: list[Event], ev: Event) -> None:
 
 def close_year(s: GameState, out: list[Event], seed: str | None) -> None:
     """Append (and apply to scratch state ``s``) every event from the pockets to the next
-    ``year`` event, or to ``game_end`` after the last year."""
+    ``year`` event, or to ``game_end`` after the last year.
+
+    Raises MalformedInputError (``seed_mismatch``) before ``s`` is touched when the year
+    is the last and ``seed`` does not match the commitment (``check_seed``)."""
+    if s.year >= s.years:
+        check_seed(s, seed)
     for seat in s.seat_order():
         if s.hands[seat]:
             _emit(s, out, {"seq": 0, "type": "pocket", "seat": seat,
@@ -304,17 +309,23 @@ def _year_end(s: GameState, out: list[Event]) -> None:
                    "facts": {"medals": list(s.medals_year)}})
 
 
+def check_seed(s: GameState, seed: str | None) -> None:
+    """Raise MalformedInputError (``seed_mismatch``) if ``seed`` is given and does not
+    match the game's commitment (setup.planner); None, or a game without one, passes."""
+    if seed is not None and s.seed_commitment is not None:
+        if seed_commitment(seed) != s.seed_commitment:
+            raise MalformedInputError("seed_mismatch",
+                                      "the seed does not match the game's seed commitment",
+                                      None)
+
+
 def game_end_event(s: GameState, seed: str | None) -> Event:
     """score, tiebreak (option tiebreak_medals) and medals: the final ranking.
 
     Raises MalformedInputError (``seed_mismatch``) if ``seed`` does not match the game's
     commitment (setup.planner: the seed the game was committed to)."""
     o = s.opts
-    if seed is not None and s.seed_commitment is not None:
-        if seed_commitment(seed) != s.seed_commitment:
-            raise MalformedInputError("seed_mismatch",
-                                      "the seed does not match the game's seed commitment",
-                                      None)
+    check_seed(s, seed)
     cellar_sums = [sum(VALUE[e[0]] for e in s.cellars[seat]) for seat in range(4)]
     medals = list(s.medals_total)
     scores = [cellar_sums[i] + (medals[i] if o["medals"] else 0) for i in range(4)]

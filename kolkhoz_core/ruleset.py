@@ -142,6 +142,29 @@ def _validate_combination(o: dict[str, Any]) -> None:
         raise bad("Accumulation has no meaning without reward cards (Northern play)")
 
 
+_FROM_DICT: dict[tuple[Any, ...], Ruleset] = {}
+_FROM_DICT_MAX = 256
+
+
 def ruleset_from_dict(d: dict[str, Any]) -> Ruleset:
-    """Rebuild a Ruleset from ``Ruleset.to_dict()`` output (as stored in a ``game`` event)."""
-    return build_ruleset({"preset": d.get("preset"), "options": d.get("options", {})})
+    """Rebuild a Ruleset from ``Ruleset.to_dict()`` output (as stored in a ``game`` event).
+
+    Every fold starts here, so a ruleset already built (and validated) from the same
+    preset and options is handed back again (a Ruleset is frozen and nothing changes its
+    options); anything else — an error included — goes through ``build_ruleset``.
+    Raises RulesetError as ``build_ruleset`` does."""
+    preset, options = d.get("preset"), d.get("options", {})
+    try:
+        # each value with its type: True == 1 and 52 == 52.0, but only one is valid
+        key = (preset, tuple((k, type(v), v) for k, v in sorted(options.items())))
+        hit = _FROM_DICT.get(key)
+    except (AttributeError, TypeError):  # not a dict of plain values: let build say why
+        key, hit = None, None
+    if hit is not None:
+        return hit
+    rs = build_ruleset({"preset": preset, "options": options})
+    if key is not None:
+        if len(_FROM_DICT) >= _FROM_DICT_MAX:
+            _FROM_DICT.clear()
+        _FROM_DICT[key] = rs
+    return rs

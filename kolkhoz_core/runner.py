@@ -10,7 +10,7 @@ from gamekit.bots import bot_rng as _bot_rng
 
 from .bots.base import Bot
 from .choices import chance_input, choices
-from .decide import decide
+from .decide import advance
 from .game import start
 from .ruleset import Ruleset
 from .state import Event, GameState
@@ -50,9 +50,7 @@ def play_year(state: GameState, bots: Sequence[Bot | None], seed: str,
                 break
             inp = bot.choose(view(state, seat), ch, bot_rng(seed, seat, state.seq))
             decisions += 1
-        new = decide(state, inp, seed=seed)
-        for e in new:
-            state.apply(e)
+        new = advance(state, inp, seed=seed)  # decide's checks and events, applied in place
         events.extend(new)
         if new[-1]["type"] == "year" and state.year != year:
             break

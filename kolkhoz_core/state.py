@@ -120,8 +120,14 @@ def evolve(state: GameState, event: Event) -> GameState:
 def fold(events: Iterable[Event]) -> GameState:
     """The state after all ``events`` (applied in place on one fresh state)."""
     s = GameState()
-    for ev in events:
-        s.apply(ev)
+    apply = APPLY
+    for ev in events:  # GameState.apply, inlined: one call less per event
+        if ev["seq"] != s.seq:
+            raise IllegalInputError(
+                "bad_sequence", f"event seq {ev['seq']} applied at seq {s.seq}", None
+            )
+        apply[ev["type"]](s, ev)
+        s.seq += 1
     return s
 
 

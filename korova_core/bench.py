@@ -1,32 +1,24 @@
 """The engine benchmark: complete bot games per second (decide + apply with every
-legality check and clause id, the seat views and choices the bots are given).
+legality check and clause id, the seat views and choices the bots are given), events
+per second and the fold time of a finished game (``gamekit.bench``, shared by every game).
 
 Not a timed test: ``bench(games, seed, bot)`` returns the figures to read.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from gamekit.bench import peak_rss_mb, run_bench
 
 from .bots import get_bot
 from .evaluate import resolve_ruleset, seat_names
+from .game import fold
 from .ruleset import Ruleset
 from .runner import play_game
 
-try:  # peak resident memory is a POSIX measurement; elsewhere it is left out
-    import resource
-except ImportError:  # pragma: no cover - not POSIX
-    resource = None  # type: ignore[assignment]
-
-
-def peak_rss_mb() -> float | None:
-    """This process's peak resident set size in MiB (None where unknown)."""
-    if resource is None:
-        return None
-    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
-    return round(kb / 1024, 1)
+__all__ = ["bench", "peak_rss_mb"]
 
 
 def bench(games: int, seed: str = "bench", bot: str = "random",
@@ -34,28 +26,24 @@ def bench(games: int, seed: str = "bench", bot: str = "random",
           seats: int = 4) -> dict[str, Any]:
     """Play ``games`` complete games with ``bot`` in all ``seats`` seats (2–10; the
     tactical variant 2–4), seeds ``f"{seed}-{i}"``, under ``ruleset`` (None: ``base``,
-    to 66).
+    to 66), then time the fold of the last game's decoded events.
 
-    Returns ``{"games", "bot", "seats", "ruleset", "events", "rounds", "seconds",
-    "games_per_s", "events_per_s", "peak_rss_mb"}`` (``peak_rss_mb``: the process's
-    peak RSS, None where unknown). Raises ValueError for ``games`` < 1, KeyError for an
-    unknown bot, KorovaError for a bad ruleset or seat count."""
+    Returns ``gamekit.bench.run_bench``'s figures (games/s wall and CPU, events/s,
+    fold ms per game, peak RSS: None where unknown) with ``{"bot", "seats", "ruleset",
+    "rounds"}``. Raises ValueError for ``games`` < 1, KeyError for an unknown bot,
+    KorovaError for a bad ruleset or seat count."""
     if type(games) is not int or games < 1:
         raise ValueError("games must be a positive integer")
     rs = resolve_ruleset(ruleset)
     bots = [get_bot(bot) for _ in range(seats)]
     names = seat_names(seats)
-    events = rounds = 0
-    t0 = time.perf_counter()
-    for i in range(games):
-        log = play_game(rs, names, bots, f"{seed}-{i}")
-        events += len(log)
+    rounds = 0
+
+    def count(log: Sequence[Any]) -> None:
+        nonlocal rounds
         rounds += log[-1]["rounds"]
-    seconds = time.perf_counter() - t0
-    return {
-        "games": games, "bot": bot, "seats": seats, "ruleset": rs.to_json(),
-        "events": events, "rounds": rounds, "seconds": round(seconds, 3),
-        "games_per_s": round(games / seconds, 2),
-        "events_per_s": round(events / seconds),
-        "peak_rss_mb": peak_rss_mb(),
-    }
+
+    r = run_bench(lambda i: play_game(rs, names, bots, f"{seed}-{i}"), games, fold,
+                  on_game=count)
+    return {"games": games, "bot": bot, "seats": seats, "ruleset": rs.to_json(),
+            "rounds": rounds, **r}

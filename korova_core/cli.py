@@ -157,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--bots", help="bot names, comma-separated, seat 0 first")
     pl.add_argument("--log", action="store_true", help="print the event log instead")
     pl.set_defaults(func=cmd_play)
-    b = sub.add_parser("bench", help="play N bot games; print games/s and events/s")
+    b = sub.add_parser("bench", help="play N bot games; print games/s, events/s and fold time")
     b.add_argument("--games", type=int, default=200)
     b.add_argument("--seed", default="bench")
     b.add_argument("--bot", default="random")

@@ -29,4 +29,6 @@ class RandomBot:
         """One item of ``choices`` (ValueError when it is empty: nothing is due)."""
         if not choices:
             raise ValueError("nothing for a bot to decide: no legal input")
+        if len(choices) == 1:  # forced: no draw (randrange(1) is 0; a generator per decision)
+            return choices[0]
         return choices[rng.randrange(len(choices))]

@@ -30,7 +30,8 @@ class RandomBot:
         """One legal input for ``choices.seat`` (ValueError when nothing is due)."""
         kind, opts = choices.kind, list(choices.options)
         if kind == "play":
-            return choices.to_input(opts[rng.randrange(len(opts))])
+            # a forced play draws nothing (randrange(1) is 0; the generator is per decision)
+            return choices.to_input(opts[rng.randrange(len(opts))] if len(opts) > 1 else opts[0])
         if kind == "pass":
             return choices.to_input(rng.sample(opts, 3))
         if kind == "expose":

@@ -25,10 +25,18 @@ class RandomBot:
 
     def choose(self, view: Mapping[str, Any], choices: Choices,
                rng: random.Random) -> dict[str, Any]:
+        # A forced choice (one legal input) draws nothing: ``randrange(1)`` is 0 whatever
+        # the generator, which is fresh for each decision — so the choice is the same, and
+        # the generator is never seeded (gamekit.bots.SeededOnUse).
         k, seat, opts = choices.kind, choices.seat, choices.options
         if k == "play":
-            return {"type": "play", "seat": seat, "card": opts[rng.randrange(len(opts))]}
+            n = len(opts)
+            return {"type": "play", "seat": seat,
+                    "card": opts[rng.randrange(n)] if n > 1 else opts[0]}
         if k == "assign":
+            if all(len(t) == 1 for t in opts.values()):
+                return {"type": "assign", "seat": seat,
+                        "cards": {c: t[0] for c, t in opts.items()}}
             return {"type": "assign", "seat": seat,
                     "cards": {c: t[rng.randrange(len(t))] for c, t in opts.items()}}
         if k == "trump":

@@ -30,5 +30,7 @@ class RandomBot:
         opts = list(choices.options)
         if choices.kind not in ("choose", "take_row", "pick") or not opts:
             raise ValueError(f"nothing for a bot to decide ({choices.kind!r})")
-        out: dict[str, Any] = choices.to_input(opts[rng.randrange(len(opts))])
+        # a forced choice draws nothing (randrange(1) is 0; the generator is per decision)
+        pick = opts[rng.randrange(len(opts))] if len(opts) > 1 else opts[0]
+        out: dict[str, Any] = choices.to_input(pick)
         return out
