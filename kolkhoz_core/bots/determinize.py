@@ -162,7 +162,14 @@ class Determinizer:
             if len(hand) < want:
                 short = True
         if short:  # the greedy deal got stuck: find a deal that keeps every clue
-            used = self._deal_exactly(sim, pool)
+            used, kept = self._deal_exactly(sim, pool)
+            spare = [c for c in self.extra if c not in pool]
+            if not kept and spare:
+                # a hand's true cards may include an unseen reward card (taken from a
+                # hidden cellar slot by a swap): offered last, as the clues need it
+                rng.shuffle(spare)
+                pool = spare + pool
+                used, kept = self._deal_exactly(sim, pool)
         rest = [c for i, c in enumerate(pool) if not used[i]]
         ri = 0
         for seat, idx in self.hidden:
@@ -189,10 +196,11 @@ class Determinizer:
             return not self.k.no_wrecker[seat]
         return SUIT[c] not in self.k.voids[seat]
 
-    def _deal_exactly(self, sim: YearSim, pool: list[int]) -> list[bool]:
+    def _deal_exactly(self, sim: YearSim, pool: list[int]) -> tuple[list[bool], bool]:
         """Refill the other hands by bipartite matching (Kuhn's augmenting paths) so
-        that every clue holds; returns which pool cards the hands use. If the clues
-        cannot all hold (a view no game reaches), the remaining places take any card."""
+        that every clue holds; returns which pool cards the hands use, and whether every
+        clue could hold. If not (``pool`` lacks a card some hand must hold), the
+        remaining places take any card."""
         slots = [s for s in self.opps for _ in range(self.k.hand_counts[s] - len(self.known[s]))]
         n = len(pool)
         owner = [-1] * n  # pool index -> slot index
@@ -214,6 +222,7 @@ class Determinizer:
         for i, j in enumerate(owner):
             if j >= 0:
                 got[j] = i
+        kept = all(i >= 0 for i in got)
         for j in range(len(slots)):  # inconsistent clues: relax rather than fail
             if got[j] < 0:
                 free = next((i for i in order if owner[i] < 0), None)
@@ -226,7 +235,7 @@ class Determinizer:
         for j, i in enumerate(got):
             if i >= 0:
                 sim.hands[slots[j]].append(pool[i])
-        return [o >= 0 for o in owner]
+        return [o >= 0 for o in owner], kept
 
 
 def sample_world(k: Knowledge, rng: random.Random, cellar_prior: bool = True) -> YearSim:

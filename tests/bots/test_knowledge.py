@@ -119,6 +119,7 @@ def test_known_hand_cards_are_true(name: str, ruleset: Any) -> None:
 
 class _Counting(Determinizer):
     exact = 0
+    needed_rewards = 0
 
     def _deal_exactly(self, sim: Any, pool: list[int]) -> list[bool]:
         _Counting.exact += 1
@@ -131,7 +132,7 @@ def test_the_sampler_never_deals_a_card_a_seat_cannot_hold(name: str, ruleset: A
     greedy deal gets stuck now and then; the exact deal still keeps every clue, and no
     sampled world gives a seat a card it cannot hold."""
     rng = random.Random(11)
-    _Counting.exact = 0
+    _Counting.exact = _Counting.needed_rewards = 0
     worlds = 0
     for g in range(6):
         for state in decision_points(ruleset, f"hold-{name}-{g}", every=0.4, rng_seed=g):
@@ -152,10 +153,16 @@ def test_the_sampler_never_deals_a_card_a_seat_cannot_hold(name: str, ruleset: A
             order = list(det.base)
             rng.shuffle(order)
             sim = det.template.copy()
-            used = det._deal_exactly(sim, order)
+            used, kept = det._deal_exactly(sim, order)
             assert sum(used) == sum(len(h) for h in sim.hands) - len(k.hand) - sum(
                 len(h) for h in det.known)
-            _assert_holdable(k, sim, pool)
+            if kept:
+                _assert_holdable(k, sim, pool)
+            else:  # a hand needs an unseen reward card: ``sample`` offers those too
+                assert det.extra
+                _Counting.needed_rewards += 1
     assert worlds > 200, worlds
     if name != "kolkhoznik":  # the greedy deal does get stuck (and is rescued)
         assert _Counting.exact > 0, (worlds, _Counting.exact)
+    if name == "kolkhoz":  # and a hand needing an unseen reward card is met (and dealt)
+        assert _Counting.needed_rewards > 0

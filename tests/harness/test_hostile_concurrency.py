@@ -127,7 +127,7 @@ def _arne_in_a_window(seed: str) -> tuple[Game, int, Any, Any]:
     after- or before-window is offered: ``(game, head, definition, state)``."""
     defn = engine.definition(None, "arne")
     game = game_create_from_engine(ruleset=None, seats=[f"P{i}" for i in range(4)],
-                                   seed=seed, game="arne").game
+                                   seed=seed, secret=f"{seed}-secret", game="arne").game
     for _ in range(400):
         events = game_events(game=game)
         state = defn.fold(events)
