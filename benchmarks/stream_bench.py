@@ -33,6 +33,7 @@ import asyncio
 import json
 import os
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -216,6 +217,7 @@ async def drive(args: argparse.Namespace, port: int, server: subprocess.Popen[by
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    await asyncio.sleep(0.5)  # let the transports' closes run before the loop ends
     return {"clients": clients, "writer": out, "samples": samples, "ramp_s": ramp_s}
 
 
@@ -295,7 +297,8 @@ def main() -> None:
         [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
          "--port", str(port), "--log-level", "warning", "--no-access-log",
          "--backlog", "4096", "--loop", args.loop, "--http", args.http,
-         "--workers", str(args.workers)], cwd=ROOT, env=env)
+         "--workers", str(args.workers), "--timeout-graceful-shutdown", "5"],
+        cwd=ROOT, env=env, start_new_session=True)
     try:
         for _ in range(150):
             try:
@@ -307,7 +310,11 @@ def main() -> None:
         run = asyncio.run(drive(args, port, server, game_id, created.seat_tokens, head0))
     finally:
         server.terminate()
-        server.wait(10)
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:  # the whole group: master and workers
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(10)
     clients: list[Client] = run["clients"]
     result = check(game_id, clients, head0, args.spectators)
     rss = [s[1] for s in run["samples"]]

@@ -12,7 +12,8 @@ Every other path is Django's own ``ASGIHandler``. The stream path differs in two
   thread and runs the view again with the head it saw;
 - it is not wrapped in a per-request ``ThreadSensitiveContext`` (Django's default gives
   each request its own thread for thread-sensitive calls, kept until the response ends —
-  a thread per listener for as long as it listens).
+  a thread per listener for as long as it listens), and its ``request_started`` /
+  ``request_finished`` signals run in the pool too (``handle_stream``).
 
 A client that hangs up cancels its generator (Django's disconnect listener); its waiter
 is removed. Under WSGI (gunicorn ``config.wsgi``) the same view waits in its thread.
@@ -20,6 +21,7 @@ is removed. Under WSGI (gunicorn ``config.wsgi``) the same view waits in its thr
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 from contextlib import aclosing
@@ -30,9 +32,12 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup(set_prefix=False)  # as django.core.asgi does, before the imports below
 
-from django.core.handlers.asgi import ASGIHandler  # noqa: E402
+from django.core import signals  # noqa: E402
+from django.core.exceptions import RequestAborted  # noqa: E402
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix  # noqa: E402
 from django.core.handlers.base import BaseHandler  # noqa: E402
 from django.http import HttpRequest, HttpResponseBase  # noqa: E402
+from django.urls import set_script_prefix  # noqa: E402
 
 from replays import live_async  # noqa: E402
 from replays.apis.stream import WaitFirst  # noqa: E402
@@ -57,19 +62,61 @@ class StreamingASGIHandler(ASGIHandler):
         path = scope.get("path", "")
         root = scope.get("root_path", "")
         if scope["type"] == "http" and is_stream(path.removeprefix(root) if root else path):
-            await self.handle(scope, receive, send)  # no ThreadSensitiveContext: see above
+            await self.handle_stream(scope, receive, send)
             return
         await super().__call__(scope, receive, send)
 
-    async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
-        if not is_stream(request.path_info):
-            return await super().get_response_async(request)
+    async def handle_stream(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """``ASGIHandler.handle`` for the stream path: the same steps, but the request's
+        signals, middleware and view run in the pool in one hop (``_respond``), and
+        its close in another — never a thread of its own, nor Django's one shared
+        thread for thread-sensitive calls (a thousand reconnecting clients queue there)."""
+        try:
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
+        set_script_prefix(get_script_prefix(scope))
+        request, error_response = self.create_request(scope, body_file)
+        if request is None:
+            body_file.close()
+            await self.send_response(error_response, send)
+            await live_async.run_sync(error_response.close)
+            return
         request.stream_async = True
-        response = await live_async.run_sync(self.sync_handler.get_response, request)
-        if isinstance(response, WaitFirst):
-            request.stream_waited_head = await live_async.wait_for_head(
-                game_id=response.game_id, beyond=response.beyond, timeout=response.timeout)
-            response = await live_async.run_sync(self.sync_handler.get_response, request)
+
+        async def process() -> HttpResponseBase:
+            response = await live_async.run_sync(self._respond, request, scope)
+            if isinstance(response, WaitFirst):
+                request.stream_waited_head = await live_async.wait_for_head(
+                    game_id=response.game_id, beyond=response.beyond,
+                    timeout=response.timeout)
+                response = await live_async.run_sync(self.sync_handler.get_response, request)
+            response._handler_class = self.__class__
+            try:
+                await self.send_response(response, send)
+            except asyncio.CancelledError:
+                pass  # the client went away while we were sending
+            return response
+
+        tasks = [asyncio.create_task(self.listen_for_disconnect(receive)),
+                 asyncio.create_task(process())]
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for task in tasks:  # as Django's handle: a disconnect cancels the response
+            if not task.done():
+                task.cancel()
+            try:
+                await task
+            except (asyncio.CancelledError, RequestAborted):
+                pass
+        body_file.close()
+        if tasks[1].cancelled() or tasks[1].exception() is not None:
+            await live_async.run_sync(signals.request_finished.send, sender=self.__class__)
+        else:
+            await live_async.run_sync(tasks[1].result().close)
+
+    def _respond(self, request: HttpRequest, scope: dict[str, Any]) -> HttpResponseBase:
+        signals.request_started.send(sender=self.__class__, scope=scope)
+        response: HttpResponseBase = self.sync_handler.get_response(request)
         return response
 
     async def send_response(self, response: HttpResponseBase, send: Any) -> None:
