@@ -95,8 +95,8 @@ def writer(game_id: str, rate: float, duration: float) -> None:
 class Client:
     """One EventSource-like reader: ``got`` maps seq -> (receipt wall time, data CRC)."""
 
-    def __init__(self, port: int, game_id: str, token: str | None) -> None:
-        self.port, self.game_id, self.token = port, game_id, token
+    def __init__(self, port: int, game_id: str, token: str | None, wait: float) -> None:
+        self.port, self.game_id, self.token, self.wait = port, game_id, token, wait
         self.got: dict[int, tuple[float, int]] = {}
         self.duplicates = 0
         self.connects = 0
@@ -115,7 +115,8 @@ class Client:
         reader, writer = await asyncio.open_connection("127.0.0.1", self.port, limit=2**20)
         self.connects += 1
         auth = f"Authorization: Bearer {self.token}\r\n" if self.token else ""
-        writer.write((f"GET /api/games/{self.game_id}/stream/?format=sse&wait=55 HTTP/1.1\r\n"
+        query = f"format=sse&wait={self.wait:g}"
+        writer.write((f"GET /api/games/{self.game_id}/stream/?{query} HTTP/1.1\r\n"
                       f"Host: 127.0.0.1\r\nAccept: text/event-stream\r\n{auth}"
                       f"Last-Event-ID: {self.last}\r\nConnection: close\r\n\r\n").encode())
         await writer.drain()
@@ -186,8 +187,8 @@ def sample(root: int) -> tuple[float, int, float]:
 async def drive(args: argparse.Namespace, port: int, server: subprocess.Popen[bytes],
                 game_id: str, tokens: list[str], head0: int) -> dict[str, Any]:
     stop = asyncio.Event()
-    clients = ([Client(port, game_id, None) for _ in range(args.spectators)]
-               + [Client(port, game_id, tokens[s]) for s in range(SEATS)])
+    clients = ([Client(port, game_id, None, args.wait) for _ in range(args.spectators)]
+               + [Client(port, game_id, tokens[s], args.wait) for s in range(SEATS)])
     tasks = []
     ramp = time.monotonic()
     for i, client in enumerate(clients):
@@ -238,14 +239,18 @@ def check(game_id: str, clients: list[Client], head0: int,
         game=game).values_list("seq", "recorded_at")}
     missing = wrong = extra = duplicates = 0
     latencies: list[float] = []
+    windows: dict[int, list[float]] = {}  # 10-second windows of append time
     for i, client in enumerate(clients):
         want = expected[None if i < spectators else i - spectators]
         missing += sum(1 for q in want if q not in client.got)
         extra += sum(1 for q in client.got if q not in want)
         wrong += sum(1 for q, (_, crc) in client.got.items() if q in want and crc != want[q])
         duplicates += client.duplicates
-        latencies += [(t - appended[q]) * 1000 for q, (t, _) in client.got.items()
-                      if q >= head0 and q in appended]
+        for q, (t, _) in client.got.items():
+            if q >= head0 and q in appended:
+                latencies.append((t - appended[q]) * 1000)
+                windows.setdefault(int((appended[q] - appended[head0]) // 10), []).append(
+                    latencies[-1])
     latencies.sort()
 
     def pct(p: float) -> float:
@@ -260,7 +265,10 @@ def check(game_id: str, clients: list[Client], head0: int,
             "latency_ms": {"p50": pct(0.50), "p95": pct(0.95), "p99": pct(0.99),
                            "max": round(latencies[-1], 1),
                            "mean": round(statistics.fmean(latencies), 1)}
-            if latencies else None}
+            if latencies else None,
+            "p50_p95_ms_per_10s_window": [
+                (10 * w, round(statistics.median(v), 1),
+                 round(sorted(v)[int(0.95 * len(v))], 1)) for w, v in sorted(windows.items())]}
 
 
 def main() -> None:
@@ -270,6 +278,8 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=3.0, help="moves per second")
     parser.add_argument("--threads", type=int, default=8, help="the server's stream pool")
     parser.add_argument("--grace", type=float, default=3.0, help="seconds after the last move")
+    parser.add_argument("--wait", type=float, default=55.0,
+                        help="each stream's wait= (the server closes it then; it reconnects)")
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
     parser.add_argument("--loop", default="auto", help="uvicorn --loop (auto: uvloop)")
     parser.add_argument("--http", default="auto", help="uvicorn --http (auto: httptools)")

@@ -10,11 +10,12 @@ watch (one query, shared by all its waiters) when it is new, when the subscripti
 lost and re-made (messages may have been missed), and once a second while it is waited
 on (as ``live.wait_for_head`` re-checks); without Redis every ``live.POLL_S`` seconds.
 
-Blocking work (the ORM) runs in ``EXECUTOR``, a bounded pool (``STREAM_THREADS``, default
-8), never one thread per client. ``shared`` runs one blocking call per key at a time and
-hands its result to every caller of that key (a thousand spectators at the same position
-share one read and one redaction; the key names the viewer, so a seat's view is never
-handed to anyone else).
+Blocking work (the ORM) runs in bounded pools, never one thread per client: a request's
+authentication and view in ``EXECUTOR`` (``STREAM_THREADS``, default 8), the reads that
+every listener waits on in ``FANOUT`` (``STREAM_FANOUT_THREADS``, default 4).
+``shared`` runs one blocking call per key at a time and hands its result to every caller
+of that key (a thousand spectators at the same position share one read and one
+redaction; the key names the viewer, so a seat's view is never handed to anyone else).
 """
 
 from __future__ import annotations
@@ -40,6 +41,11 @@ T = TypeVar("T")
 
 EXECUTOR = ThreadPoolExecutor(max_workers=int(os.environ.get("STREAM_THREADS", "8")),
                               thread_name_prefix="stream")
+# The reads every listener waits on (a game's head, the shared redacted events) have a
+# small pool of their own, so that a thousand clients reconnecting at once (each
+# authenticated in EXECUTOR) never queue in front of the next event's delivery.
+FANOUT = ThreadPoolExecutor(max_workers=int(os.environ.get("STREAM_FANOUT_THREADS", "4")),
+                            thread_name_prefix="stream-fanout")
 RECHECK_S = 1.0  # the store is re-read this often while a game is waited on (Redis up)
 RECONNECT_S = 1.0
 
@@ -56,28 +62,31 @@ def _with_connections(fn: Callable[..., T]) -> Callable[..., T]:
     return job
 
 
-async def run_sync(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """``fn(*args, **kwargs)`` in ``EXECUTOR`` (not thread-sensitive), awaited."""
-    call = sync_to_async(_with_connections(fn), thread_sensitive=False, executor=EXECUTOR)
+async def run_sync(fn: Callable[..., T], *args: Any, pool: ThreadPoolExecutor = EXECUTOR,
+                   **kwargs: Any) -> T:
+    """``fn(*args, **kwargs)`` in ``pool`` (``EXECUTOR`` unless told; not
+    thread-sensitive), awaited."""
+    call = sync_to_async(_with_connections(fn), thread_sensitive=False, executor=pool)
     return await call(*args, **kwargs)
 
 
 def close_pool_connections() -> None:
-    """Close the database connection of every thread of ``EXECUTOR`` (one close job per
-    thread, held at a barrier so that each lands on a thread of its own): a test's
-    teardown, before its database is dropped."""
-    size = EXECUTOR._max_workers
-    barrier = threading.Barrier(size)
+    """Close the database connection of every thread of ``EXECUTOR`` and ``FANOUT`` (one
+    close job per thread, held at a barrier so that each lands on a thread of its own):
+    a test's teardown, before its database is dropped."""
+    for pool in (EXECUTOR, FANOUT):
+        size = pool._max_workers
+        barrier = threading.Barrier(size)
 
-    def close() -> None:
-        connections.close_all()
-        try:
-            barrier.wait(timeout=5)
-        except threading.BrokenBarrierError:
-            pass
+        def close(barrier: threading.Barrier = barrier) -> None:
+            connections.close_all()
+            try:
+                barrier.wait(timeout=5)
+            except threading.BrokenBarrierError:
+                pass
 
-    for future in [EXECUTOR.submit(close) for _ in range(size)]:
-        future.result()
+        for future in [pool.submit(close) for _ in range(size)]:
+            future.result()
 
 
 class _Watch:
@@ -205,7 +214,7 @@ class Hub:
             if loop.time() - w.checked < max_age:
                 return
             epoch = self.epoch if self.connected else -1
-            fut = asyncio.ensure_future(run_sync(live.head_of, w.game_id))
+            fut = asyncio.ensure_future(run_sync(live.head_of, w.game_id, pool=FANOUT))
 
             def done(f: asyncio.Future[tuple[int, str]]) -> None:
                 w.pending = None
@@ -225,7 +234,7 @@ class Hub:
         """``fn(*args)`` in the pool, once for all concurrent callers with ``key``."""
         fut = self.flights.get(key)
         if fut is None:
-            fut = asyncio.ensure_future(run_sync(fn, *args))
+            fut = asyncio.ensure_future(run_sync(fn, *args, pool=FANOUT))
             self.flights[key] = fut
 
             def forget(f: asyncio.Future[Any], key: Hashable = key) -> None:
