@@ -15,7 +15,8 @@ table, served by uvicorn (``config.asgi``), woken through Redis pub/sub.
    (the first legal input of a seat that may act, ``--rate`` moves per second, through
    ``services.game_submit_input`` — the same append and publish as the API) for
    ``--duration`` seconds, stopping early if the game ends.
-5. Checks, for every client, that it got every event of the log exactly once and each
+5. Waits (at most ``--grace`` s) until every client has every event, then checks, for
+   every client, that it got every event of the log exactly once and each
    byte-for-byte equal to the store's redaction for its viewer (a spectator: public only;
    a seat: its own hidden cards and no other's) — nothing missing, nothing it may not see.
 6. Reports the latency of every delivered event from its append (``GameEvent.recorded_at``,
@@ -212,14 +213,19 @@ async def drive(args: argparse.Namespace, port: int, server: subprocess.Popen[by
             pass
         samples.append((round(time.monotonic() - t0, 1), *sample(server.pid)))
     out = json.loads((await proc.stdout.read()).decode().strip().splitlines()[-1])  # type: ignore[union-attr]
-    await asyncio.sleep(args.grace)
+    drained = time.monotonic()  # until every client has every event (at most --grace s)
+    while (time.monotonic() - drained < args.grace
+           and any(len(c.got) < out["head_seq"] for c in clients)):
+        await asyncio.sleep(0.2)
+    drain_s = time.monotonic() - drained
     samples.append((round(time.monotonic() - t0, 1), *sample(server.pid)))
     stop.set()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     await asyncio.sleep(0.5)  # let the transports' closes run before the loop ends
-    return {"clients": clients, "writer": out, "samples": samples, "ramp_s": ramp_s}
+    return {"clients": clients, "writer": out, "samples": samples, "ramp_s": ramp_s,
+            "drain_s": drain_s}
 
 
 def check(game_id: str, clients: list[Client], head0: int,
@@ -277,7 +283,9 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=60.0, help="writer seconds")
     parser.add_argument("--rate", type=float, default=3.0, help="moves per second")
     parser.add_argument("--threads", type=int, default=8, help="the server's stream pool")
-    parser.add_argument("--grace", type=float, default=3.0, help="seconds after the last move")
+    parser.add_argument("--grace", type=float, default=30.0,
+                        help="at most this many seconds after the last move for every client "
+                             "to have every event (reconnections included)")
     parser.add_argument("--wait", type=float, default=55.0,
                         help="each stream's wait= (the server closes it then; it reconnects)")
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
@@ -332,7 +340,8 @@ def main() -> None:
         "clients": {"spectators": args.spectators, "seats": SEATS,
                     "connects": sum(c.connects for c in clients),
                     "client_errors": sum(len(c.errors) for c in clients),
-                    "ramp_s": round(run["ramp_s"], 1)},
+                    "ramp_s": round(run["ramp_s"], 1),
+                    "drain_s_after_last_move": round(run["drain_s"], 1)},
         "writer": run["writer"], "rate_moves_s": args.rate, "threads": args.threads,
         "uvicorn": {"loop": args.loop, "http": args.http, "workers": args.workers},
         **result,
