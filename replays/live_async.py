@@ -233,7 +233,7 @@ class Hub:
     async def shared(self, key: Hashable, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in the pool, once for all concurrent callers with ``key``."""
         fut = self.flights.get(key)
-        if fut is None:
+        if fut is None or fut.done():  # never a finished read again: it may be stale
             fut = asyncio.ensure_future(run_sync(fn, *args, pool=FANOUT))
             self.flights[key] = fut
 
@@ -242,8 +242,6 @@ class Hub:
                     del self.flights[key]
 
             fut.add_done_callback(forget)
-        if fut.done():
-            return fut.result()  # type: ignore[no-any-return]
         result: T = await asyncio.shield(fut)
         return result
 

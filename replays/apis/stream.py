@@ -16,6 +16,7 @@ Both write the same bytes: one ``_sse_step`` reads the store and redacts for the
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
@@ -220,6 +221,10 @@ async def _sse_async(game_id: Any, viewer: int | None, after: int,
             ("sse", str(game_id), viewer, after), _sse_step_bytes, game_id, viewer, after)
         if text:
             yield text
+        elif head > after + 1 and state == "more":
+            # the head said there were events and the read found none (a read begun
+            # before the append): wait a beat rather than spin without yielding
+            await asyncio.sleep(live.POLL_S / 5)
         if state != "more" or time.monotonic() >= deadline:
             return
         if head <= after + 1:
