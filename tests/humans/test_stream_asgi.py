@@ -301,3 +301,20 @@ def test_a_real_uvicorn_serves_the_stream(asgi, redis_url):  # noqa: ARG001
         expected = {e["seq"]: e for e in selectors.game_events_for_viewer(
             game=game, viewer=viewer, after=-1)}
         assert got == {s: expected[s] for s in got} and game.head_seq - 1 in got
+
+
+def test_a_finished_shared_read_is_never_handed_out_again(asgi):  # noqa: ARG001
+    """A read that finished before a listener asked may predate the append it was woken
+    for: handing it out again let a stream loop without yielding and froze a worker
+    (benchmarks/RESULTS.md, "Live streams at scale")."""
+
+    async def scenario() -> tuple[str, str]:
+        hub = live_async.hub()
+        stale = asyncio.get_running_loop().create_future()
+        stale.set_result("before the append")
+        hub.flights[("k",)] = stale  # finished, its clean-up not yet run
+        fresh = await hub.shared(("k",), lambda: "after the append")
+        again = await hub.shared(("k",), lambda: "read again")
+        return fresh, again
+
+    assert asyncio.run(scenario()) == ("after the append", "read again")
