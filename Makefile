@@ -36,7 +36,7 @@ lock:
 # plain HTTP: a secret key of their own, generated once into var/ (never committed), and
 # SECURE_HTTPS=false. A SECRET_KEY or SECURE_HTTPS in the environment takes precedence.
 LOCAL_KEY := $(CURDIR)/var/secret_key
-LOCAL_TARGETS := demo bench bench-store bench-engine bench-load bench-league bench-memory
+LOCAL_TARGETS := demo bench bench-store bench-engine bench-load bench-league bench-memory bench-stream serve-asgi
 $(LOCAL_TARGETS): export SECRET_KEY_FILE ?= $(LOCAL_KEY)
 $(LOCAL_TARGETS): export SECURE_HTTPS ?= false
 # The demo serves its static files as collected (each with a gzipped copy), not from the apps.
@@ -58,6 +58,11 @@ demo: setup $(LOCAL_KEY)
 	@echo "Kolkhoz Platform: open http://$(DEMO_HOST):$(DEMO_PORT)/  (API docs: http://$(DEMO_HOST):$(DEMO_PORT)/api/docs/)"
 	@echo
 	$(BIN)/gunicorn config.wsgi:application --bind $(DEMO_HOST):$(DEMO_PORT) --workers 2 --threads 8 --access-logfile -
+
+# The same site under uvicorn (ASGI, config/asgi.py), as docker-compose serves it: a live
+# stream waits without a thread (gunicorn above: one thread per waiting stream, 16 in all).
+serve-asgi: setup $(LOCAL_KEY)
+	$(BIN)/uvicorn config.asgi:application --host $(DEMO_HOST) --port $(DEMO_PORT) --workers 2 --no-proxy-headers
 
 # The import contracts first (pyproject.toml [tool.importlinter], docs/architecture.md):
 # a layer imports only the layers below it, and no package has an import cycle.
@@ -82,8 +87,9 @@ lint: setup
 # PostgreSQL database (kolkhoz_bench by default), CELERY_BROKER_URL the Redis broker.
 BENCH_DB ?= postgres://postgres@127.0.0.1:5432/kolkhoz_bench
 BENCH_BROKER ?= redis://127.0.0.1:6379/12
+BENCH_REDIS ?= redis://127.0.0.1:6379/13
 
-.PHONY: bench-engine bench-load bench-league bench-memory bench-all
+.PHONY: bench-engine bench-load bench-league bench-memory bench-stream bench-all serve-asgi
 
 bench-engine: setup $(LOCAL_KEY)
 	$(BIN)/python -m kolkhoz_core bench --games 2000 --quiet
@@ -99,4 +105,8 @@ bench-memory: setup $(LOCAL_KEY)
 	DATABASE_URL=$(BENCH_DB) CELERY_BROKER_URL=$(BENCH_BROKER) \
 	    $(BIN)/python benchmarks/memory_bench.py --games 1000
 
-bench-all: bench-engine bench-store bench-load bench-league bench-memory
+# 1,000 spectators and 10 seat holders on one live Korova table under uvicorn (60 s).
+bench-stream: setup $(LOCAL_KEY)
+	BENCH_DATABASE_URL=$(BENCH_DB) REDIS_URL=$(BENCH_REDIS) $(BIN)/python benchmarks/stream_bench.py --spectators 1000 --duration 60 --rate 3 --workers 2
+
+bench-all: bench-engine bench-store bench-load bench-league bench-memory bench-stream

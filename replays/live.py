@@ -6,7 +6,8 @@ and redacts for its own viewer (``replays.selectors``), so Redis never carries h
 information and a lost message costs at most one poll interval.
 
 Without ``REDIS_URL`` (the embedded default) ``publish`` does nothing and
-``wait_for_head`` polls the store instead (every ``POLL_S`` seconds).
+``wait_for_head`` polls the store instead (every ``POLL_S`` seconds). This module waits
+in the caller's thread (WSGI); ``live_async`` is the same wait as a coroutine (ASGI).
 """
 
 from __future__ import annotations
@@ -60,7 +61,9 @@ def publish(*, game_id: Any, head_seq: int) -> None:
         log.warning("live: publish to Redis failed", exc_info=True)
 
 
-def _head(game_id: Any) -> tuple[int, str]:
+def head_of(game_id: Any) -> tuple[int, str]:
+    """``(head_seq, status)`` of a game from the store; ``(0, "finished")`` once it is gone
+    (a listener then stops waiting)."""
     row = Game.objects.filter(pk=game_id).values_list("head_seq", "status").first()
     return (row[0], row[1]) if row else (0, "finished")
 
@@ -85,7 +88,7 @@ def wait_for_head(*, game_id: Any, beyond: int, timeout: float) -> int:
             pubsub = None
     try:
         while True:
-            head, status = _head(game_id)
+            head, status = head_of(game_id)
             if head > beyond or status == "finished":
                 return head
             left = deadline - time.monotonic()

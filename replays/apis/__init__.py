@@ -1,8 +1,9 @@
 """The replay API: one view per operation, small input/output serializers, one module per
 resource — ``catalog`` (the registered games), ``games`` (the store: list, create,
 import, inputs, record, verify),
-``replay`` (events and frames), ``audits`` (explain, what-if, evidence) and ``play``
-(people at the table: commands, legal inputs, state, stream, seat tokens); what they
+``replay`` (events and frames), ``audits`` (explain, what-if, evidence), ``play``
+(people at the table: commands, legal inputs, state, seat tokens) and ``stream`` (the
+live stream, under WSGI and ASGI); what they
 share is in ``common``. Every view, ``ERROR_SCHEMA`` / ``GameOutputSerializer`` and
 ``game_for`` (a game as a request may read it: sealed games only for their seats) are
 re-exported here (``replays.urls``, ``tournaments`` and ``disputes`` use them).
@@ -34,10 +35,9 @@ from .play import (
     GameLegalApi,
     GameSeatTokenApi,
     GameStateApi,
-    GameStreamApi,
-    SSERenderer,
 )
 from .replay import GameEventsApi, GameFramesApi
+from .stream import GameStreamApi, SSERenderer
 
 __all__ = [
     "CatalogApi", "ERROR_SCHEMA", "CreatedGameSerializer", "GameOutputSerializer", "SeatViewMixin",
