@@ -1,0 +1,116 @@
+"""The audit routes and pages of a live game as one viewer reads them, for the leak tests
+of every game (issue 20: "the leak test over every game, every event type and every
+viewer"; RECORD_FORMAT.md "Visibility").
+
+``audit_bodies`` reads, with a viewer's headers, everything that audits a game or shows
+it on a page: the record, the verification, the evidence bundle, the what-if (API and
+page), the explanation of single events, a dispute raised on the game (its API body, its
+page, the game's dispute list as API and page), the raise form at a step, the replay and
+play pages, and the head tag (the game's ``head_hash`` and the events' ETag). Each game's
+test then checks every body against its own oracle of hidden cards.
+
+Two checks that need no game's card syntax:
+
+- ``leaky_sentences``: the explanation of an event written from the true log, where it
+  differs from the one written from the viewer's redacted log, names something hidden
+  from that viewer — no body may hold it (this sees cards named in words: "Red 500",
+  "10♣", Korova's bare numbers);
+- ``assert_no_chain_hash``: a live game's chain hash (which could be tested against the
+  candidates of a hidden card) appears in no body nor header.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any, NamedTuple
+
+from replays import engine
+
+
+class Body(NamedTuple):
+    """One route's answer: its address, status, parsed JSON (or None) and text (HTML
+    unescaped, or the JSON text), and its ETag header (or "")."""
+
+    route: str
+    status: int
+    data: Any
+    text: str
+    etag: str
+
+
+def _content(r: Any) -> bytes:
+    return b"".join(r.streaming_content) if getattr(r, "streaming", False) else r.content
+
+
+def _body(route: str, r: Any) -> Body:
+    assert r.status_code < 500, (route, r.status_code)
+    raw = _content(r).decode()
+    data = None
+    if "json" in r.get("Content-Type", "") and raw:
+        data = json.loads(raw)
+        text = json.dumps(data, ensure_ascii=False)
+    else:
+        text = html.unescape(raw)
+    return Body(route, r.status_code, data, text, r.get("ETag", ""))
+
+
+def audit_bodies(api: Any, page: Any, gid: str, headers: dict[str, str], seqs: list[int],
+                 dispute: int) -> list[Body]:
+    """Every audit route and page of game ``gid`` read by one viewer (``headers``: its
+    seat token, or none), with single-event explanations at ``seqs`` and ``dispute`` a
+    dispute raised on the game. No answer is a 500."""
+    base = f"/api/games/{gid}"
+    out = []
+    gets = [f"{base}/", f"{base}/events/", f"{base}/record/", f"{base}/verify/",
+            f"{base}/evidence/", f"/api/disputes/{dispute}/", f"/api/disputes/?game={gid}"]
+    gets += [f"{base}/explain/?seq={s}" for s in seqs]
+    for url in gets:
+        out.append(_body(url, api.get(url, **headers)))
+    url = f"{base}/whatif/"
+    out.append(_body(url, api.post(url, {"options": {}}, format="json", **headers)))
+    pages = [f"/games/{gid}/", f"/play/{gid}/", f"/disputes/{dispute}/",
+             f"/disputes/?game={gid}", f"/disputes/whatif/{gid}/?run=1",
+             f"/disputes/whatif/{gid}/"]
+    pages += [f"/disputes/raise/{gid}/?step={s}" for s in seqs]
+    for url in pages:
+        out.append(_body(url, page.get(url, **headers)))
+    return out
+
+
+def leaky_sentences(log: list[dict[str, Any]], viewer: int | None, game: str) -> set[str]:
+    """The sentences explaining ``log`` (a live game's) from the true events that the
+    events redacted for ``viewer`` do not say (differ, and are not a part of the redacted
+    sentence, which may only add "hidden"): each names something hidden from it."""
+    seats = log[0]["seats"]
+    true = engine.explanations(log, seats, game=game)
+    seen = engine.explanations(engine.redact(log, viewer, finished=False, game=game), seats,
+                               game=game)
+    return {t for t, s in zip(true, seen, strict=True) if t not in s}
+
+
+def assert_no_leaky_sentence(bodies: list[Body], leaky: set[str], who: str) -> None:
+    """No body holds a sentence that names what ``who`` may not know."""
+    for b in bodies:
+        found = [s for s in leaky if s in b.text]
+        assert not found, (b.route, who, found[:2])
+
+
+def assert_no_chain_hash(bodies: list[Body], chain_hash: str, who: str) -> None:
+    """A live game's chain hash is served nowhere: its head is an opaque ``live-`` tag."""
+    assert chain_hash and chain_hash != "0" * 64
+    for b in bodies:
+        assert chain_hash not in b.text and chain_hash not in b.etag, (b.route, who)
+        if b.route.endswith(("/events/",)) or (b.data and "head_hash" in b.data):
+            tag = b.data.get("head_hash") if isinstance(b.data, dict) else None
+            assert tag is None or str(tag).startswith("live-"), (b.route, who, tag)
+
+
+def assert_live_refusals(bodies: list[Body], who: str) -> None:
+    """A live game's record, evidence and what-if (API and page run) are refused with
+    409 — their bodies would hold the hidden cards — and every other route answers 200
+    (the verification of a live game included: it says ok or where, never a card)."""
+    for b in bodies:
+        refused = b.route.endswith(("/record/", "/evidence/", "/whatif/")) and (
+            b.route.startswith("/api/")) or b.route.endswith("?run=1")
+        assert b.status == (409 if refused else 200), (b.route, b.status, who)
