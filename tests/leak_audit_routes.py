@@ -39,6 +39,50 @@ class Body(NamedTuple):
     etag: str
 
 
+class Viewer(NamedTuple):
+    """Who reads: the seat (None: a spectator), its name, an API client and a page
+    client (a signed-in spectator's carry its session) and its request headers."""
+
+    seat: int | None
+    who: str
+    api: Any
+    page: Any
+    headers: dict[str, str]
+
+
+def viewers(created: Any, other: Any, username: str = "leak-spectator") -> list[Viewer]:
+    """Anonymous; a signed-in account holding no seat; each seat of ``created`` by its
+    token; ``other``'s (another game's) first seat token."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from rest_framework.test import APIClient
+
+    person = get_user_model().objects.create_user(username)
+    api, page = APIClient(), Client()
+    api.force_login(person)
+    page.force_login(person)
+    out = [Viewer(None, "anonymous", APIClient(), Client(), {}),
+           Viewer(None, "signed-in spectator", api, page, {})]
+    out += [Viewer(s, f"seat {s}", APIClient(), Client(),
+                   {"HTTP_AUTHORIZATION": f"Bearer {t}"})
+            for s, t in enumerate(created.seat_tokens)]
+    out.append(Viewer(None, "another game's token", APIClient(), Client(),
+                      {"HTTP_AUTHORIZATION": f"Bearer {other.seat_tokens[0]}"}))
+    return out
+
+
+def raise_dispute(game: Any, seq_from: int, seq_to: int, clause: str) -> int:
+    """A dispute on ``game`` over ``seq_from``…``seq_to`` (stored directly: the route
+    that raises one is not what is tested here); its id."""
+    from django.contrib.auth import get_user_model
+
+    from disputes.models import Dispute
+
+    user, _ = get_user_model().objects.get_or_create(username="leak-raiser")
+    return int(Dispute.objects.create(game=game, seq_from=seq_from, seq_to=seq_to,
+                                      clause=clause, text="hostile", raised_by=user).pk)
+
+
 def _content(r: Any) -> bytes:
     return b"".join(r.streaming_content) if getattr(r, "streaming", False) else r.content
 

@@ -20,11 +20,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
-from disputes.models import Dispute
 from gongzhu_core.explain import card_words
 from replays.services import game_create
 from tests.leak_audit_routes import (
@@ -33,6 +31,8 @@ from tests.leak_audit_routes import (
     assert_no_leaky_sentence,
     audit_bodies,
     leaky_sentences,
+    raise_dispute,
+    viewers,
 )
 from tests.replays.test_leak import cards_in
 
@@ -66,20 +66,6 @@ def in_text(text: str, cards: set[str]) -> set[str]:
     return found
 
 
-def viewers(created, other) -> list[tuple[int | None, str, APIClient, Client, dict]]:
-    person = User.objects.create_user("gz-leak-spectator")
-    api, page = APIClient(), Client()
-    api.force_login(person)
-    page.force_login(person)
-    out = [(None, "anonymous", APIClient(), Client(), {}),
-           (None, "signed-in spectator", api, page, {})]
-    out += [(s, f"seat {s}", APIClient(), Client(), {"HTTP_AUTHORIZATION": f"Bearer {t}"})
-            for s, t in enumerate(created.seat_tokens)]
-    out.append((None, "another game's token", APIClient(), Client(),
-                {"HTTP_AUTHORIZATION": f"Bearer {other.seat_tokens[0]}"}))
-    return out
-
-
 @pytest.mark.parametrize("cut", CUTS)
 def test_no_audit_route_nor_page_shows_a_hidden_card_of_a_live_game(cut):
     whole = log_of(RULESET, SEED)
@@ -87,16 +73,13 @@ def test_no_audit_route_nor_page_shows_a_hidden_card_of_a_live_game(cut):
     created = game_create(events=log, seed=SEED, game=GAME)
     other = game_create(events=whole[:3], seed="gz-other", game=GAME)
     gid = str(created.game.pk)
-    raiser = User.objects.create_user("gz-leak-raiser")
-    dispute = Dispute.objects.create(game=created.game, seq_from=log[-1]["seq"] - 1,
-                                     seq_to=log[-1]["seq"], clause="trick.follow",
-                                     text="hostile", raised_by=raiser)
+    dispute = raise_dispute(created.game, log[-1]["seq"] - 1, log[-1]["seq"], "trick.follow")
     deal = max(e["seq"] for e in log if e["type"] == "deal")
     seqs = sorted({deal, log[-1]["seq"]})
     for viewer, who, api, page, headers in viewers(created, other):
         hidden = hidden_from(log, viewer)
         assert hidden
-        bodies = audit_bodies(api, page, gid, headers, seqs, dispute.pk)
+        bodies = audit_bodies(api, page, gid, headers, seqs, dispute)
         for b in bodies:
             leaked = (cards_in(b.data) | in_text(b.text, hidden)) & hidden
             assert not leaked, f"{b.route} ({b.status}) for {who} after {cut}: {leaked}"
@@ -123,6 +106,5 @@ def test_the_oracle_catches_a_page_that_shows_a_pass(monkeypatch):
     with pytest.raises(AssertionError):
         assert_no_leaky_sentence(
             audit_bodies(APIClient(), Client(), str(created.game.pk), {}, [log[-1]["seq"]],
-                         Dispute.objects.create(game=created.game, seq_from=0, seq_to=0,
-                                                clause="x", text="x").pk),
+                         raise_dispute(created.game, 0, 0, "round.deal")),
             leaky, "anonymous")
