@@ -50,9 +50,11 @@ class Viewer(NamedTuple):
     headers: dict[str, str]
 
 
-def viewers(created: Any, other: Any, username: str = "leak-spectator") -> list[Viewer]:
+def viewers(created: Any, other: Any, username: str = "leak-spectator", *,
+            arbiter: bool = False) -> list[Viewer]:
     """Anonymous; a signed-in account holding no seat; each seat of ``created`` by its
-    token; ``other``'s (another game's) first seat token."""
+    token; ``other``'s (another game's) first seat token; with ``arbiter``, last, an
+    arbiter (a superuser, signed in)."""
     from django.contrib.auth import get_user_model
     from django.test import Client
     from rest_framework.test import APIClient
@@ -68,6 +70,12 @@ def viewers(created: Any, other: Any, username: str = "leak-spectator") -> list[
             for s, t in enumerate(created.seat_tokens)]
     out.append(Viewer(None, "another game's token", APIClient(), Client(),
                       {"HTTP_AUTHORIZATION": f"Bearer {other.seat_tokens[0]}"}))
+    if arbiter:
+        judge = get_user_model().objects.create_superuser(f"{username}-arbiter")
+        api, page = APIClient(), Client()
+        api.force_login(judge)
+        page.force_login(judge)
+        out.append(Viewer(None, "arbiter", api, page, {}))
     return out
 
 
@@ -103,7 +111,9 @@ def audit_bodies(api: Any, page: Any, gid: str, headers: dict[str, str], seqs: l
                  dispute: int) -> list[Body]:
     """Every audit route and page of game ``gid`` read by one viewer (``headers``: its
     seat token, or none), with single-event explanations at ``seqs`` and ``dispute`` a
-    dispute raised on the game. No answer is a 500."""
+    dispute raised on the game: also the arbiter's routes (taking it under review, a
+    ruling's preview, the ruling page), which refuse whoever is not one. No answer is a
+    500."""
     base = f"/api/games/{gid}"
     out = []
     gets = [f"{base}/", f"{base}/events/", f"{base}/record/", f"{base}/verify/",
@@ -113,7 +123,13 @@ def audit_bodies(api: Any, page: Any, gid: str, headers: dict[str, str], seqs: l
         out.append(_body(url, api.get(url, **headers)))
     url = f"{base}/whatif/"
     out.append(_body(url, api.post(url, {"options": {}}, format="json", **headers)))
+    url = f"/api/disputes/{dispute}/review/"
+    out.append(_body(url, api.post(url, {}, format="json", **headers)))
+    url = f"/api/disputes/{dispute}/preview/"
+    out.append(_body(url, api.post(url, {"adjustment": {"type": "game_voided"}},
+                                   format="json", **headers)))
     pages = [f"/games/{gid}/", f"/play/{gid}/", f"/disputes/{dispute}/",
+             f"/disputes/{dispute}/rule/",
              f"/disputes/?game={gid}", f"/disputes/whatif/{gid}/?run=1",
              f"/disputes/whatif/{gid}/"]
     pages += [f"/disputes/raise/{gid}/?step={s}" for s in seqs]
@@ -150,11 +166,23 @@ def assert_no_chain_hash(bodies: list[Body], chain_hash: str, who: str) -> None:
             assert tag is None or str(tag).startswith("live-"), (b.route, who, tag)
 
 
+ARBITERS = ("/review/", "/preview/", "/rule/")
+
+
 def assert_live_refusals(bodies: list[Body], who: str) -> None:
     """A live game's record, evidence and what-if (API and page run) are refused with
     409 — their bodies would hold the hidden cards — and every other route answers 200
-    (the verification of a live game included: it says ok or where, never a card)."""
+    (the verification of a live game included: it says ok or where, never a card); the
+    arbiters' routes refuse others (401/403), and a ruling's preview is refused even to
+    an arbiter (409: the game is not finished)."""
     for b in bodies:
+        if b.route.endswith(ARBITERS):
+            if who != "arbiter":
+                assert b.status in (401, 403), (b.route, b.status, who)
+            else:
+                assert b.status == (409 if b.route.endswith("/preview/") else 200), (
+                    b.route, b.status, b.data)
+            continue
         refused = b.route.endswith(("/record/", "/evidence/", "/whatif/")) and (
             b.route.startswith("/api/")) or b.route.endswith("?run=1")
         assert b.status == (409 if refused else 200), (b.route, b.status, who)

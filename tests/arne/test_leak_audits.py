@@ -69,7 +69,7 @@ def test_no_audit_route_nor_page_shows_a_hidden_card_of_a_live_game(name, label,
     seqs = _probe_seqs(log)
     dispute = raise_dispute(created.game, min(seqs), max(seqs), "setup.deal")
     table = table_after(log)
-    for v in viewers(created, other):
+    for v in viewers(created, other, arbiter=True):
         hidden = table.hidden_from(v.seat)
         assert hidden
         bodies = audit_bodies(v.api, v.page, gid, v.headers, seqs, dispute)

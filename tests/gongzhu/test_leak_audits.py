@@ -76,7 +76,7 @@ def test_no_audit_route_nor_page_shows_a_hidden_card_of_a_live_game(cut):
     dispute = raise_dispute(created.game, log[-1]["seq"] - 1, log[-1]["seq"], "trick.follow")
     deal = max(e["seq"] for e in log if e["type"] == "deal")
     seqs = sorted({deal, log[-1]["seq"]})
-    for viewer, who, api, page, headers in viewers(created, other):
+    for viewer, who, api, page, headers in viewers(created, other, arbiter=True):
         hidden = hidden_from(log, viewer)
         assert hidden
         bodies = audit_bodies(api, page, gid, headers, seqs, dispute)
