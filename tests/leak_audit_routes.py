@@ -6,8 +6,9 @@ viewer"; RECORD_FORMAT.md "Visibility").
 it on a page: the record, the verification, the evidence bundle, the what-if (API and
 page), the explanation of single events, a dispute raised on the game (its API body, its
 page, the game's dispute list as API and page), the raise form at a step, the replay and
-play pages, and the head tag (the game's ``head_hash`` and the events' ETag). Each game's
-test then checks every body against its own oracle of hidden cards.
+play pages, the live stream (NDJSON and server-sent events) and the head tag (the game's
+``head_hash`` and the events' ETag). Each game's test then checks every body against its
+own oracle of hidden cards.
 
 Two checks that need no game's card syntax:
 
@@ -99,7 +100,12 @@ def _body(route: str, r: Any) -> Body:
     assert r.status_code < 500, (route, r.status_code)
     raw = _content(r).decode()
     data = None
-    if "json" in r.get("Content-Type", "") and raw:
+    kind = r.get("Content-Type", "")
+    if ("ndjson" in kind or "event-stream" in kind) and raw:  # one JSON value a line
+        data = [json.loads(line.removeprefix("data:")) for line in raw.splitlines()
+                if line.strip() and not line.startswith((":", "event:", "id:", "retry:"))]
+        text = json.dumps(data, ensure_ascii=False)
+    elif "json" in kind and raw:
         data = json.loads(raw)
         text = json.dumps(data, ensure_ascii=False)
     else:
@@ -121,6 +127,9 @@ def audit_bodies(api: Any, page: Any, gid: str, headers: dict[str, str], seqs: l
     gets += [f"{base}/explain/?seq={s}" for s in seqs]
     for url in gets:
         out.append(_body(url, api.get(url, **headers)))
+    for url, accept in ((f"{base}/stream/?after=-1&wait=0", "application/x-ndjson"),
+                        (f"{base}/stream/?after=-1&wait=0&format=sse", "text/event-stream")):
+        out.append(_body(url, api.get(url, HTTP_ACCEPT=accept, **headers)))
     url = f"{base}/whatif/"
     out.append(_body(url, api.post(url, {"options": {}}, format="json", **headers)))
     url = f"/api/disputes/{dispute}/review/"
@@ -182,6 +191,9 @@ def assert_live_refusals(bodies: list[Body], who: str) -> None:
             else:
                 assert b.status == (409 if b.route.endswith("/preview/") else 200), (
                     b.route, b.status, b.data)
+            continue
+        if "/stream/" in b.route:  # read, parsed, the game's events in it
+            assert b.status == 200 and isinstance(b.data, list) and len(b.data) > 1, b.route
             continue
         refused = b.route.endswith(("/record/", "/evidence/", "/whatif/")) and (
             b.route.startswith("/api/")) or b.route.endswith("?run=1")
