@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from typing import Any, NamedTuple
 
 from replays import engine
@@ -198,3 +199,30 @@ def assert_live_refusals(bodies: list[Body], who: str) -> None:
         refused = b.route.endswith(("/record/", "/evidence/", "/whatif/")) and (
             b.route.startswith("/api/")) or b.route.endswith("?run=1")
         assert b.status == (409 if refused else 200), (b.route, b.status, who)
+
+
+def refusal_without(card: Any, body: dict[str, Any]) -> dict[str, Any]:
+    """A refused command's error with the refused card blotted out of its message (its
+    first whole mention: ``55`` not in ``155``, ``R500.1`` not in ``R500.12``) and of the
+    echoed input — what must be the same whichever hidden place the card is in."""
+    error = dict(body["error"])
+    token = re.escape(str(card))
+    error["message"] = re.sub(rf"(?<![\w.\-]){token}(?!\w|\.\d)", "#", error["message"],
+                              count=1)
+    if isinstance(error.get("input"), dict):
+        error["input"] = {**error["input"], "card": "#"}
+    return error
+
+
+def assert_refusals_alike(api: Any, gid: str, headers: dict[str, str], head: int,
+                          inputs: list[tuple[Any, dict[str, Any]]]) -> None:
+    """Each ``(card, input)`` — the same command naming cards in different places
+    hidden from the seat — is refused with the same status and error but for the card
+    (an error that told them apart would say where a hidden card is)."""
+    seen = []
+    for card, inp in inputs:
+        r = api.post(f"/api/games/{gid}/commands/", {"expected_seq": head, "input": inp},
+                     format="json", **headers)
+        assert 400 <= r.status_code < 500, (inp, r.status_code, r.content[:300])
+        seen.append((r.status_code, refusal_without(card, r.json()), inp))
+    assert len(seen) > 1 and all(x[:2] == seen[0][:2] for x in seen), seen

@@ -25,6 +25,7 @@ from tests.leak_audit_routes import (
     assert_live_refusals,
     assert_no_chain_hash,
     assert_no_leaky_sentence,
+    assert_refusals_alike,
     audit_bodies,
     leaky_sentences,
     raise_dispute,
@@ -102,3 +103,33 @@ def test_the_oracle_catches_a_page_that_names_a_grabbed_card(monkeypatch):
     pages = [b for b in bodies if b.route.startswith("/disputes/raise/")]
     with pytest.raises(AssertionError):
         assert_no_leaky_sentence(pages, leaky, "anonymous")
+
+
+def test_a_white_card_from_another_hand_or_the_deck_is_refused_alike():
+    """The seat whose turn it is plays, as its white card, a card of each other seat's
+    hand and a card of the deck: each is refused with the same status and error but for
+    the card — the refusal never says where a hidden card lies (RULINGS.md setup.deal:
+    hands hidden from the others, the deck from everyone)."""
+    from rest_framework.test import APIClient
+
+    from replays import engine
+    from replays.services import game_create
+
+    name = "normal-4"
+    defn = engine.definition(None, GAME)
+    whole = log_of(name)
+    upto = next(i for i in range(labels_of(whole)["grabbed:card"], len(whole))
+                if any(x["type"] == "white" for s in defn.may_act(defn.fold(whole[:i]))
+                       for x in defn.legal_inputs(defn.fold(whole[:i]), s)))
+    log = whole[:upto]
+    (seat,) = defn.may_act(defn.fold(log))
+    table = table_after(log)
+    hidden = table.hidden_from(seat)
+    places = [next(c for c in sorted(hidden) if c in table.hands[s])
+              for s in range(table.n) if s != seat and set(table.hands[s]) & hidden]
+    places.append(next(c for c in sorted(hidden & table.deck())))
+    assert len(places) >= 3
+    created = game_create(events=log, seed=GAMES[name][3], game=GAME)
+    headers = {"HTTP_AUTHORIZATION": f"Bearer {created.seat_tokens[seat]}"}
+    assert_refusals_alike(APIClient(), str(created.game.pk), headers, len(log),
+                          [(c, {"type": "white", "seat": seat, "card": c}) for c in places])

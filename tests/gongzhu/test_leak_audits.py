@@ -29,6 +29,7 @@ from tests.leak_audit_routes import (
     assert_live_refusals,
     assert_no_chain_hash,
     assert_no_leaky_sentence,
+    assert_refusals_alike,
     audit_bodies,
     leaky_sentences,
     raise_dispute,
@@ -108,3 +109,24 @@ def test_the_oracle_catches_a_page_that_shows_a_pass(monkeypatch):
             audit_bodies(APIClient(), Client(), str(created.game.pk), {}, [log[-1]["seq"]],
                          raise_dispute(created.game, 0, 0, "round.deal")),
             leaky, "anonymous")
+
+
+def test_a_play_of_a_card_in_another_hand_is_refused_alike_whichever_hand():
+    """The seat to play names a card of each other seat's hand: each is refused with the
+    same status and error but for the card — the refusal never says whose hand holds it
+    (trick.play; RECORD_FORMAT.md "Visibility")."""
+    from replays import engine
+
+    whole = log_of(RULESET, SEED)
+    log = whole[:cut_at(whole, "mid-round")]
+    created = game_create(events=log, seed=SEED, game=GAME)
+    state = engine.definition(None, GAME).fold(log)
+    (seat,) = engine.definition(None, GAME).may_act(state)
+    hidden = hidden_from(log, seat)
+    holders = {other: next(c for c in sorted(hidden) if c in state.hands[other])
+               for other in range(len(state.hands)) if other != seat}
+    assert len(holders) == 3
+    headers = {"HTTP_AUTHORIZATION": f"Bearer {created.seat_tokens[seat]}"}
+    assert_refusals_alike(APIClient(), str(created.game.pk), headers, len(log),
+                          [(c, {"type": "play", "seat": seat, "card": c})
+                           for c in holders.values()])
