@@ -17,6 +17,7 @@ explaining what is hidden from the viewer; not the seed; not the chain hash.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -130,3 +131,28 @@ def test_a_play_of_a_card_in_another_hand_is_refused_alike_whichever_hand():
     assert_refusals_alike(APIClient(), str(created.game.pk), headers, len(log),
                           [(c, {"type": "play", "seat": seat, "card": c})
                            for c in holders.values()])
+
+
+def test_verify_of_a_live_game_dealt_from_another_seed_says_where_never_which_cards():
+    """A live game whose deal is not the stored seed's: the verification fails and says
+    where (the deal), and neither it nor the evidence names a hidden card — neither the
+    dealt ones nor the ones the seed would have dealt."""
+    whole = log_of(RULESET, SEED)
+    log = whole[:cut_at(whole, "mid-round")]
+    created = game_create(events=log, seed="not-the-dealing-seed", game=GAME)
+    gid = str(created.game.pk)
+    for seat, token in [(None, None), *enumerate(created.seat_tokens)]:
+        headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
+        r = APIClient().get(f"/api/games/{gid}/verify/", **headers)
+        assert r.status_code == 200
+        body = r.json()
+        assert body["ok"] is False and body["failure"]["check"] == "deals", body
+        # every card not public (the seed's other deal included) is hidden from a viewer
+        # but its own hand
+        public = {c for e in log if e["type"] == "play" for c in [e["card"]]}
+        public |= {c for e in log if e["type"] == "expose" for c in e["cards"]}
+        own = set() if seat is None else set(log[2]["hands"][seat]) | {
+            c for e in log if e["type"] == "exchange" for c in e["received"][seat]}
+        assert not cards_in(body) - public - own, (seat, body)
+        assert not in_text(json.dumps(body, ensure_ascii=False),
+                           hidden_from(log, seat)), (seat, body)

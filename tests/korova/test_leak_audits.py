@@ -199,3 +199,22 @@ def test_pages_and_what_if_show_no_chosen_card_before_the_reveal(name, what):
         for b in bodies:
             if b.route.startswith("/disputes/raise/") or b.route == f"/disputes/{dispute}/":
                 assert "lays a card face down (hidden until the reveal)" in b.text, b.route
+
+
+def test_verify_of_a_live_game_dealt_from_another_seed_names_no_hidden_card(api):
+    """A live game (after n − 1 secret choices) whose deal is not the stored seed's: the
+    verification fails at the deal and names no card of another seat's hand, no chosen
+    card, and none of the cards the seed would have dealt."""
+    name = "base-5"
+    log = log_of(name)[:cut_points(log_of(name))[f"choose#{RULESETS[name][1] - 1}"]]
+    created = game_create(events=log, seed="not-the-dealing-seed", game=GAME)
+    deal = next(e for e in log if e["type"] == "deal")
+    public = set(deal["rows"])
+    for seat, token in [(None, None), *enumerate(created.seat_tokens)]:
+        headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
+        body = api.get(f"/api/games/{created.game.pk}/verify/", **headers).json()
+        assert body["ok"] is False and body["failure"]["check"] == "deals", body
+        own = set() if seat is None else set(deal["hands"][seat])
+        numbers = {k: v for k, v in body.items() if k not in ("head_seq",)}
+        assert not _cards(numbers) - public - own - {body["failure"]["seq"]}, (seat, body)
+        assert not other_choices_with_cards(body, seat)
