@@ -22,13 +22,14 @@ seat's state shows its own hand and, after Pass Hands, the hand it passed.
 from __future__ import annotations
 
 import json
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
 
 from arne_core.views import redact_event
 from replays import engine
 from replays.services import game_create
+from tests.leak_audit_routes import viewers
 
 from .cuts import GAMES, LABELS, labels_of, log_of
 from .engine_games import play
@@ -127,38 +128,6 @@ def read_all(api: Any, client: Any, gid: str, headers: dict[str, str], viewer: i
         r = client.get(url, **headers)
         assert r.status_code == 200, url
         out.append((url, r.content.decode()))
-    return out
-
-
-class Viewer(NamedTuple):
-    """Who reads: the seat (None: a spectator), its name, an API client and a page
-    client (a signed-in spectator's carry its session) and its request headers."""
-
-    seat: int | None
-    who: str
-    api: Any
-    page: Any
-    headers: dict[str, str]
-
-
-def viewers(created: Any, other: Any) -> list[Viewer]:
-    """Anonymous; a signed-in account holding no seat; each seat by its token; another
-    game's seat token."""
-    from django.contrib.auth import get_user_model
-    from django.test import Client
-    from rest_framework.test import APIClient
-
-    person = get_user_model().objects.create_user("arne-leak-spectator")
-    api, page = APIClient(), Client()
-    api.force_login(person)
-    page.force_login(person)
-    out = [Viewer(None, "anonymous", APIClient(), Client(), {}),
-           Viewer(None, "signed-in spectator", api, page, {})]
-    out += [Viewer(s, f"seat {s}", APIClient(), Client(),
-                   {"HTTP_AUTHORIZATION": f"Bearer {t}"})
-            for s, t in enumerate(created.seat_tokens)]
-    out.append(Viewer(None, "another game's token", APIClient(), Client(),
-                      {"HTTP_AUTHORIZATION": f"Bearer {other.seat_tokens[0]}"}))
     return out
 
 

@@ -15,6 +15,11 @@ game and what refuses a command:
 - the served head hash is the live opaque tag, never the chain hash (which could be
   tested against the 104 candidates of a chosen card).
 
+``test_pages_and_what_if_show_no_chosen_card_before_the_reveal`` reads the same moments
+through ``tests.leak_audit_routes``: the replay and play pages, a dispute's page, the
+game's dispute lists, the raise form at each chosen step, the what-if page, as a
+spectator, a signed-in account with no seat, each seat and another game's token.
+
 Then no body shows another seat's chosen card (the oracle of ``test_leak_api``: no
 ``choose`` of another seat with its card; no card hidden from the viewer in a base game)
 nor the seed.
@@ -32,6 +37,16 @@ from django.contrib.auth.models import User
 from disputes.models import Dispute
 from replays import engine
 from replays.services import game_create
+from tests.leak_audit_routes import (
+    assert_live_refusals,
+    assert_no_chain_hash,
+    assert_no_leaky_sentence,
+    audit_bodies,
+    leaky_sentences,
+    raise_dispute,
+    refusal_without,
+    viewers,
+)
 
 from .test_leak_api import (
     RULESETS,
@@ -92,16 +107,6 @@ def _command(api: Any, gid: str, headers: dict[str, str], head: int,
     return r.status_code, r.json()
 
 
-def _without(card: int, body: dict[str, Any]) -> dict[str, Any]:
-    """An error body with the refused card's number blotted out of its message (the
-    first whole number equal to it) and of the echoed input."""
-    error = dict(body["error"])
-    error["message"] = re.sub(rf"(?<!\d){card}(?!\d)", "#", error["message"], count=1)
-    if isinstance(error.get("input"), dict):
-        error["input"] = {**error["input"], "card": "#"}
-    return error
-
-
 @pytest.mark.parametrize("name,upto", _cases(), ids=[f"{n}-{u}" for n, u in _cases()])
 def test_audits_and_errors_show_no_chosen_card_before_the_reveal(api, name, upto):
     log = log_of(name)[:upto]
@@ -146,7 +151,8 @@ def test_audits_and_errors_show_no_chosen_card_before_the_reveal(api, name, upto
                 in_hand = _command(api, gid, headers, head,
                                    {"type": "choose", "seat": viewer, "card": unchosen})
                 assert face_down[0] == in_hand[0] == 422, (face_down, in_hand)
-                assert _without(card, face_down[1]) == _without(unchosen, in_hand[1]), (
+                assert refusal_without(card, face_down[1]) == refusal_without(
+                    unchosen, in_hand[1]), (
                     "the refusal tells a chosen card from one in a hand", face_down, in_hand)
                 errors += [face_down, in_hand]
         errors.append(_command(api, gid, headers, 0,
@@ -159,3 +165,56 @@ def test_audits_and_errors_show_no_chosen_card_before_the_reveal(api, name, upto
             asked = set(re.findall(r"\d+", json.dumps(body.get("error", {}).get("input"))))
             assert not {c for c in named if str(c) not in asked}, (viewer, body)
     assert len(log[0]["seats"]) >= 3
+
+
+PAGE_CASES = [("base-5", "choose#2"), ("base-5", "choose#4"), ("tactical-3", "choose#2")]
+
+
+@pytest.mark.parametrize("name,what", PAGE_CASES, ids=[f"{n}-{w}" for n, w in PAGE_CASES])
+def test_pages_and_what_if_show_no_chosen_card_before_the_reveal(name, what):
+    """Korova's cards are bare numbers, which a page is full of: the pages are checked by
+    their sentences (a chosen card is named only in "lays a card face down: 55."), the
+    JSON bodies by their card fields (``_cards``, ``other_choices_with_cards``)."""
+    log = log_of(name)[:cut_points(log_of(name))[what]]
+    created = game_create(events=log, seed=SEED, game=GAME)
+    other = game_create(events=log_of(name)[:3], seed="kv-other", game=GAME)
+    tactical = RULESETS[name][0]["preset"] == "tactical"
+    chosen = [e["seq"] for e in log if e["type"] == "choose"]
+    dispute = raise_dispute(created.game, chosen[0], chosen[-1], "turn.choose")
+    for v in viewers(created, other, arbiter=True):
+        leaky = leaky_sentences(log, v.seat, GAME)
+        assert any("face down:" in t for t in leaky) or v.seat is not None
+        forbidden = set() if tactical else hidden_from(log, v.seat)
+        bodies = audit_bodies(v.api, v.page, str(created.game.pk), v.headers, chosen, dispute)
+        for b in bodies:
+            if b.data is not None:
+                items = b.data["results"] if "results" in b.data else [b.data]  # a list page
+                assert not set().union(*map(_cards, items)) & forbidden, (b.route, v.who)
+                assert not other_choices_with_cards(b.data, v.seat), (b.route, v.who)
+            assert SEED not in b.text, (b.route, v.who)
+        assert_no_leaky_sentence(bodies, leaky, v.who)
+        assert_no_chain_hash(bodies, created.game.head_hash, v.who)
+        assert_live_refusals(bodies, v.who)
+        # not vacuous: the pages do show the chosen steps, each as the spectator reads it
+        for b in bodies:
+            if b.route.startswith("/disputes/raise/") or b.route == f"/disputes/{dispute}/":
+                assert "lays a card face down (hidden until the reveal)" in b.text, b.route
+
+
+def test_verify_of_a_live_game_dealt_from_another_seed_names_no_hidden_card(api):
+    """A live game (after n − 1 secret choices) whose deal is not the stored seed's: the
+    verification fails at the deal and names no card of another seat's hand, no chosen
+    card, and none of the cards the seed would have dealt."""
+    name = "base-5"
+    log = log_of(name)[:cut_points(log_of(name))[f"choose#{RULESETS[name][1] - 1}"]]
+    created = game_create(events=log, seed="not-the-dealing-seed", game=GAME)
+    deal = next(e for e in log if e["type"] == "deal")
+    public = set(deal["rows"])
+    for seat, token in [(None, None), *enumerate(created.seat_tokens)]:
+        headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
+        body = api.get(f"/api/games/{created.game.pk}/verify/", **headers).json()
+        assert body["ok"] is False and body["failure"]["check"] == "deals", body
+        own = set() if seat is None else set(deal["hands"][seat])
+        numbers = {k: v for k, v in body.items() if k not in ("head_seq",)}
+        assert not _cards(numbers) - public - own - {body["failure"]["seq"]}, (seat, body)
+        assert not other_choices_with_cards(body, seat)
