@@ -264,3 +264,23 @@ def test_arne_values_a_world_by_its_table_and_the_hands_kept() -> None:
         above += any(v > t for v, t in zip(scored, table, strict=True))
     assert above >= 1
     assert not defn.finished(state)
+
+
+@pytest.mark.parametrize("game", ["arne", "korova"])
+def test_the_rollout_keeps_the_heuristics_input_unless_clearly_better(game: str) -> None:
+    """``mode=rollout`` (``gamekit.rollout``): with a paired test no sample can pass
+    (``confidence`` huge) it answers exactly what the heuristic answers; at the default
+    it overrides the heuristic somewhere (it does search), always with a legal input."""
+    defn = registry.get(game)
+    sure = _bot(game, mode="rollout", iterations=8, confidence=1e9)
+    bold = _bot(game, mode="rollout", iterations=8)
+    heuristic = defn.bot("heuristic")
+    differs = 0
+    for k, (state, seat) in enumerate(_decision_points(game, 4, 8)):
+        view, choices = defn.seat_view(state, seat), defn.choices(state, seat)
+        base = heuristic.choose(view, choices, random.Random(k))
+        assert sure.choose(view, choices, random.Random(k)) == base
+        pick = bold.choose(view, choices, random.Random(k))
+        assert str(pick) in map(str, defn.legal_inputs(state, seat))
+        differs += pick != base
+    assert differs >= 1
