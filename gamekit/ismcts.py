@@ -40,10 +40,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import registry
+from .rollout import Rollout
 from .seam import Event, GameDefinition
 
 VERSION = "2"
 POLICIES = ("heuristic", "random")
+MODES = ("tree", "rollout")
 
 
 def place_reward(places: Sequence[int], seat: int) -> float:
@@ -103,7 +105,12 @@ never changed; default: the game's end).
     better (a penalty game negates), for the ``margin`` part of the reward
     (``margin_reward``, ``score_scale`` points for a clear lead; None: place only).
     ``defaults``: the game's default settings (``SearchBot``'s), overriding the
-    platform's."""
+    platform's. ``unchoose(world, seat) -> state | None``: the other seats' hidden
+    choices already made undone in a sampled world, for the ``rollout`` mode's policy
+    to make again (``gamekit.rollout``; None: the world keeps them).
+    ``rollout_value(world, seat) -> float``: the ``rollout`` mode's value of a world at
+    the horizon, higher better, in ``score_scale`` units (None: the seat's ``score``
+    lead over the others' mean)."""
 
     world_from_view: Callable[[Mapping[str, Any], int], Any]
     horizon: Callable[[Any, Any], bool] | None = None
@@ -113,6 +120,8 @@ never changed; default: the game's end).
     score: Callable[[Any], Sequence[float]] | None = None
     score_scale: float = 1.0
     defaults: Mapping[str, Any] = field(default_factory=dict)
+    unchoose: Callable[[Any, int], Any] | None = None
+    rollout_value: Callable[[Any, int], float] | None = None
 
 
 class _Node:
@@ -291,7 +300,8 @@ class Search:
 
 #: The platform's default settings; a game's ``SearchHooks.defaults`` override them.
 DEFAULTS: dict[str, Any] = {"iterations": 100, "cpu_ms": None, "exploration": 0.7,
-                            "policy": "random", "margin": 0.0}
+                            "policy": "random", "margin": 0.0, "mode": "tree",
+                            "confidence": 1.0}
 
 
 class SearchBot:
@@ -320,6 +330,7 @@ class SearchBot:
         st = {**DEFAULTS, **hooks.defaults, **given}
         iterations, cpu_ms, exploration = st["iterations"], st["cpu_ms"], st["exploration"]
         policy, margin = st["policy"], st["margin"]
+        mode, confidence = st["mode"], st["confidence"]
         if type(iterations) is not int or iterations < 1:
             raise ValueError(f"iterations must be a positive integer, not {iterations!r}")
         if cpu_ms is not None and not (isinstance(cpu_ms, int | float) and cpu_ms > 0):
@@ -330,13 +341,22 @@ class SearchBot:
             raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
         if not (isinstance(margin, int | float) and 0 <= margin <= 1):
             raise ValueError(f"margin must be a number from 0 to 1, not {margin!r}")
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if not (isinstance(confidence, int | float) and confidence >= 0):
+            raise ValueError(f"confidence must be a number >= 0, not {confidence!r}")
         self.settings: dict[str, Any] = {"iterations": iterations, "cpu_ms": cpu_ms,
                                          "exploration": float(exploration),
-                                         "policy": policy, "margin": float(margin)}
+                                         "policy": policy, "margin": float(margin),
+                                         "mode": mode, "confidence": float(confidence)}
         self.defn, self.hooks = defn, hooks
-        self._search = Search(defn, hooks, iterations=iterations, cpu_ms=cpu_ms,
-                              exploration=float(exploration), policy=policy,
-                              margin=float(margin))
+        self._search: Search | Rollout
+        common = {"iterations": iterations, "cpu_ms": cpu_ms,
+                  "exploration": float(exploration), "policy": policy,
+                  "margin": float(margin)}
+        self._search = Search(defn, hooks, **common)
+        if mode == "rollout":
+            self._search = Rollout(self._search, confidence=float(confidence))
         self._fallback = defn.bot("heuristic")
 
     def choose(self, view: Mapping[str, Any], choices: Any,
@@ -352,12 +372,13 @@ class SearchBot:
 
 
 def search_bot(game: str, hooks: SearchHooks, doc: str,
-               name: str = "ismcts") -> type[SearchBot]:
+               name: str = "ismcts", version: str = VERSION) -> type[SearchBot]:
     """The search bot class of ``game``, named ``name`` (its identity's name; a game's
     ``bots/search.py`` registers it under the same name: ``ismcts``, or Kolkhoz's
     ``seam-ismcts`` beside its own lean ``ismcts``). The definition is looked up in the
     registry when a bot is made, so a game's bots never import its definition module
-    (which imports them): no import cycle. ``doc``: the class docstring."""
+    (which imports them): no import cycle. ``doc``: the class docstring; ``version``:
+    the bot's version in its identity (a game whose defaults changed bumps its own)."""
 
     class GameSearchBot(SearchBot):
         def __init__(self, **settings: Any) -> None:
@@ -366,4 +387,5 @@ def search_bot(game: str, hooks: SearchHooks, doc: str,
     GameSearchBot.__name__ = GameSearchBot.__qualname__ = f"{game.title()}SearchBot"
     GameSearchBot.__doc__ = doc
     GameSearchBot.name = name
+    GameSearchBot.version = version
     return GameSearchBot

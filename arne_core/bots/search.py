@@ -27,7 +27,12 @@ from .worth import DEFAULTS as WEIGHTS
 from .worth import Worth
 
 #: Arne's own default settings (docs/arne/bots.md: measured on the panel).
-DEFAULTS: dict[str, Any] = {"iterations": 30, "policy": "heuristic", "margin": 1.0}
+#: Version 3 (issue 19): the flat determinized rollout (``gamekit.rollout``) — the
+#: tree search of version 2 scored below the heuristic here.
+DEFAULTS: dict[str, Any] = {"iterations": 40, "policy": "heuristic", "margin": 1.0,
+                            "mode": "rollout", "confidence": 1.0}
+#: The bot's version (its identity): 3 since the rollout became the default.
+VERSION = "3"
 
 
 def world_from_view(view: Mapping[str, Any], seat: int) -> GameState | None:
@@ -115,12 +120,24 @@ def _score(world: GameState) -> list[float]:
     return out
 
 
+def _aim(world: GameState, seat: int) -> float:
+    """The rollout's value of a world for ``seat``: the heuristic's aim
+    (``Evaluator.utility``: mine minus the best of the others, plus ``spite`` × mine
+    minus the others' mean) over ``_score`` (running scores plus the hands' worth)."""
+    s = _score(world)
+    others = [v for o, v in enumerate(s) if o != seat]
+    if not others:
+        return 0.0
+    mean = sum(others) / len(others)
+    return s[seat] - max(others) + WEIGHTS["spite"] * (s[seat] - mean)
+
+
 HOOKS = SearchHooks(world_from_view=world_from_view, horizon=_horizon, value=_value,
                     apply=apply, max_branch=40, score=_score, score_scale=500.0,
-                    defaults=DEFAULTS)
+                    defaults=DEFAULTS, rollout_value=_aim)
 
 
 register("ismcts")(search_bot(
     "arne", HOOKS,
     "``gamekit.ismcts.SearchBot`` over Arne"
-    " (module docstring); settings as there."))
+    " (module docstring); settings as there.", version=VERSION))

@@ -23,7 +23,12 @@ from ..state import GameState, apply
 from .base import register
 
 #: Korova's own default settings (docs/korova/bots.md: measured on the panel).
-DEFAULTS: dict[str, Any] = {"iterations": 30, "policy": "heuristic", "margin": 0.5}
+#: Version 3 (issue 19): the flat determinized rollout (``gamekit.rollout``) — the
+#: tree search of version 2 scored below the heuristic here.
+DEFAULTS: dict[str, Any] = {"iterations": 40, "policy": "heuristic", "margin": 0.5,
+                            "mode": "rollout", "confidence": 1.0}
+#: The bot's version (its identity): 3 since the rollout became the default.
+VERSION = "3"
 
 
 def world_from_view(view: Mapping[str, Any], seat: int) -> GameState | None:
@@ -70,6 +75,21 @@ def world_from_view(view: Mapping[str, Any], seat: int) -> GameState | None:
     return s
 
 
+def _unchoose(world: GameState, seat: int) -> GameState:
+    """``world`` (a sampled copy, changed in place) with every other seat's face-down
+    choice of this turn taken back into its hand, before the reveal: the rollout's
+    policy chooses it again from that seat's knowledge instead of keeping the card
+    ``determinize`` drew at random (the choice is hidden, so the seat's view is the
+    same either way)."""
+    if world.reveal is not None or world.phase != "choose":
+        return world
+    for o in [o for o in world.chosen if o != seat]:
+        card = world.chosen.pop(o)
+        if card not in world.hands[o]:
+            world.hands[o] = sorted([*world.hands[o], card])
+    return world
+
+
 def _value(world: GameState, seat: int) -> float:
     return place_reward(score_places(world.scores, lower_wins=True), seat)
 
@@ -81,10 +101,10 @@ def _score(world: GameState) -> list[int]:
 
 HOOKS = SearchHooks(world_from_view=world_from_view, horizon=round_ended, value=_value,
                     apply=apply, max_branch=12, score=_score, score_scale=8.0,
-                    defaults=DEFAULTS)
+                    defaults=DEFAULTS, unchoose=_unchoose)
 
 
 register("ismcts")(search_bot(
     "korova", HOOKS,
     "``gamekit.ismcts.SearchBot`` over Korova"
-    " (module docstring); settings as there."))
+    " (module docstring); settings as there.", version=VERSION))

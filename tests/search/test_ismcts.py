@@ -14,6 +14,7 @@ import pytest
 from gamekit import ismcts, registry
 from gamekit.bots import identity
 from gamekit.ismcts import margin_reward, place_reward, score_places
+from gamekit.rollout import Rollout
 
 GAMES = ["arne", "gongzhu", "korova", "kolkhoz"]
 TINY = {"iterations": 4}
@@ -34,6 +35,13 @@ def _play(defn: Any, state: Any, bots: list[Any], seed: str) -> tuple[Any, list[
         if defn.finished(state):
             break
     return state, events
+
+
+def _every(game: str) -> int:
+    """Every how many seats the search sits in a test table: each seat with the tree
+    search, one seat in four with the rollout (Korova, Arne), whose decision plays
+    every legal input at least twice a round: dearer per decision."""
+    return 4 if {**ismcts.DEFAULTS, **_hooks(game).defaults}["mode"] == "rollout" else 1
 
 
 def _hooks(game: str) -> ismcts.SearchHooks:
@@ -79,13 +87,12 @@ def _tables(game: str) -> list[tuple[dict[str, Any], int]]:
 def _searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count the searches run (a pass-through spy on ``Search.run``)."""
     calls: list[int] = []
-    real = ismcts.Search.run
+    for cls in (ismcts.Search, Rollout):
+        def run(self: Any, *args: Any, __real: Any = cls.run, **kw: Any) -> Any:
+            calls.append(1)
+            return __real(self, *args, **kw)
 
-    def run(self: Any, *args: Any, **kw: Any) -> Any:
-        calls.append(1)
-        return real(self, *args, **kw)
-
-    monkeypatch.setattr(ismcts.Search, "run", run)
+        monkeypatch.setattr(cls, "run", run)
     return calls
 
 
@@ -96,7 +103,8 @@ def test_every_decision_is_legal_in_every_preset_and_option(
     defn = registry.get(game)
     for k, (spec, n) in enumerate(_tables(game)):
         seed = f"legal-{game}-{k}"
-        bots = [_bot(game, **TINY) if s % 2 == 0 else defn.bot("heuristic")
+        every = max(2, _every(game))
+        bots = [_bot(game, **TINY) if s % every == 0 else defn.bot("heuristic")
                 for s in range(n)]
         state = defn.fold(defn.start(defn.ruleset(spec), [f"S{i}" for i in range(n)], {},
                                      seed))
@@ -144,7 +152,7 @@ def test_decisions_are_blind_to_the_cards_the_seat_may_not_see(game: str) -> Non
     hands, face-down choices): the seat's view is unchanged and the bot decides the
     same, from the same generator."""
     defn = registry.get(game)
-    bot = _bot(game, iterations=12)
+    bot = _bot(game, iterations=12 // _every(game))
     moved = 0
     for k, (state, seat) in enumerate(_decision_points(game, 4, 12)):
         scrambled = defn.determinize(state, seat, random.Random(f"scramble-{k}"))
@@ -168,7 +176,8 @@ def test_reproducible_from_the_seed(game: str) -> None:
 
     def play(seed: str) -> list[dict[str, Any]]:
         state = defn.fold(defn.start(defn.ruleset(spec), ["A", "B", "C", "D"], {}, seed))
-        bots = [_bot(game, iterations=3) for _ in range(4)]
+        bots = [_bot(game, iterations=3) if s % _every(game) == 0
+                else defn.bot("heuristic") for s in range(4)]
         return _play(defn, state, bots, seed)[1]
 
     one, two = play("same"), play("same")
@@ -187,15 +196,19 @@ def test_identity_and_settings(game: str) -> None:
     assert name in defn.bot_names()
     bot = defn.bot(name)
     settings = {**ismcts.DEFAULTS, **_hooks(game).defaults}
-    assert set(settings) == {"iterations", "cpu_ms", "exploration", "policy", "margin"}
-    assert identity(bot) == {"name": name, "version": ismcts.VERSION, "settings": {
+    assert set(settings) == {"iterations", "cpu_ms", "exploration", "policy", "margin",
+                             "mode", "confidence"}
+    # version 3 where the rollout became the default (Korova, Arne); else version 2
+    version = "3" if settings["mode"] == "rollout" else ismcts.VERSION
+    assert identity(bot) == {"name": name, "version": version, "settings": {
         **settings, "exploration": float(settings["exploration"]),
-        "margin": float(settings["margin"])}}
+        "margin": float(settings["margin"]), "confidence": float(settings["confidence"])}}
     assert defn.bot(name, iterations=9, policy="random").settings["iterations"] == 9
     assert defn.bot(name, margin=1).settings["margin"] == 1.0
     for bad in ({"iterations": 0}, {"iterations": "many"}, {"cpu_ms": -1},
                 {"exploration": -0.1}, {"policy": "oracle"}, {"depth": 3},
-                {"margin": 1.5}, {"margin": "some"}):
+                {"margin": 1.5}, {"margin": "some"}, {"mode": "mcts"},
+                {"confidence": -1}):
         with pytest.raises(ValueError):
             defn.bot(name, **bad)
 
@@ -251,3 +264,23 @@ def test_arne_values_a_world_by_its_table_and_the_hands_kept() -> None:
         above += any(v > t for v, t in zip(scored, table, strict=True))
     assert above >= 1
     assert not defn.finished(state)
+
+
+@pytest.mark.parametrize("game", ["arne", "korova"])
+def test_the_rollout_keeps_the_heuristics_input_unless_clearly_better(game: str) -> None:
+    """``mode=rollout`` (``gamekit.rollout``): with a paired test no sample can pass
+    (``confidence`` huge) it answers exactly what the heuristic answers; at the default
+    it overrides the heuristic somewhere (it does search), always with a legal input."""
+    defn = registry.get(game)
+    sure = _bot(game, mode="rollout", iterations=8, confidence=1e9)
+    bold = _bot(game, mode="rollout", iterations=8)
+    heuristic = defn.bot("heuristic")
+    differs = 0
+    for k, (state, seat) in enumerate(_decision_points(game, 4, 8)):
+        view, choices = defn.seat_view(state, seat), defn.choices(state, seat)
+        base = heuristic.choose(view, choices, random.Random(k))
+        assert sure.choose(view, choices, random.Random(k)) == base
+        pick = bold.choose(view, choices, random.Random(k))
+        assert str(pick) in map(str, defn.legal_inputs(state, seat))
+        differs += pick != base
+    assert differs >= 1
