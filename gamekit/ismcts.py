@@ -347,8 +347,9 @@ class SearchBot:
             raise ValueError(f"confidence must be a number >= 0, not {confidence!r}")
         self.settings: dict[str, Any] = {"iterations": iterations, "cpu_ms": cpu_ms,
                                          "exploration": float(exploration),
-                                         "policy": policy, "margin": float(margin),
-                                         "mode": mode, "confidence": float(confidence)}
+                                         "policy": policy, "margin": float(margin)}
+        if mode == "rollout":  # a tree search's identity stays what it was before modes
+            self.settings.update(mode=mode, confidence=float(confidence))
         self.defn, self.hooks = defn, hooks
         self._search: Search | Rollout
         common = {"iterations": iterations, "cpu_ms": cpu_ms,
