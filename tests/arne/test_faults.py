@@ -12,22 +12,14 @@ game finishes with the events an in-memory run of the same seats and seed gives.
 
 from __future__ import annotations
 
-import json
-import signal
-import time
-from typing import Any
-
 import pytest
 
 from config.celery import app as celery_app
 from replays import engine
 from replays.advance import stored_events
 from replays.models import Game
-from replays.selectors import game_verify
-from tests.humans.helpers import make_person
-from tests.leagues.league_helpers import kill_worker, start_worker, wait_until, worker_env
-from tournaments import dispatch, services
-from tournaments.models import Table, TableSeat, TableStatus
+from tests.leagues.kill_resume import autopilot_table, kill_at_and_resume
+from tests.leagues.league_helpers import worker_env
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery,
               pytest.mark.postgres, pytest.mark.redis]
@@ -43,19 +35,6 @@ def env(postgres, redis_url, settings):
     celery_app.conf.task_default_queue = "celery"
 
 
-def _table(person: Any) -> Table:
-    stamp = time.time_ns()
-    league = services.league_create(name=f"Arne faults {stamp}", slug=f"arne-f-{stamp}",
-                                    game=GAME)
-    bots = [services.player_bot_get_or_create(name=f"arne-f-{i}", bot_name="random",
-                                              game=GAME) for i in range(3)]
-    t = services.tournament_create(season=league.seasons.get(), name="Arne", format="series",
-                                   rounds=1, players=[person.kolkhoz_player, *bots],
-                                   seed="arne-faults", rated=False, table_size=4)
-    services.tournament_start(tournament=t)
-    return Table.objects.select_related("game").get(round__tournament=t)
-
-
 def _in_window(game: Game) -> tuple[int, bool]:
     """``(head, a response window is open at the head)``."""
     log = stored_events(game)
@@ -64,58 +43,6 @@ def _in_window(game: Game) -> tuple[int, bool]:
     return len(log), defn.window_open(state)
 
 
-def _uninterrupted(table: Table) -> list[dict[str, Any]]:
-    """The whole log an in-memory run gives: the stored opening event, then chance and
-    every seat's bot (the autopilot's at the person's seat) from the game's seed."""
-    game = table.game
-    assert game is not None
-    defn = engine.definition(None, GAME)
-    players = [defn.bot(table.autopilot_bot if s.autopilot else s.player.bot_name)
-               for s in table.seats.select_related("player").order_by("seat")]
-    events = stored_events(game)[:1]
-    state = defn.fold(events)
-    while not defn.finished(state):
-        state, new = defn.play_bots(state, players, game.seed_secret)
-        events += new
-    return json.loads(json.dumps(events))
-
-
 def test_a_worker_killed_inside_a_response_window_resumes_to_the_identical_log(env):
-    environ, queue = env
-    slow = {**environ, "KOLKHOZ_BATCH_PAUSE_S": "0.4", "CELERY_VISIBILITY_TIMEOUT": "4"}
-    person = make_person("arne-faults")
-    table = _table(person)
-    game = table.game
-    # the person is away: the autopilot holds the seat, so the table plays to the end live
-    TableSeat.objects.filter(table=table, player__user=person).update(autopilot=True)
-    table.refresh_from_db()
-    killed_at = None
-    for _attempt in range(5):
-        proc = start_worker(slow, queue)
-        dispatch.tables_enqueue([table.pk])
-        try:
-            wait_until(lambda: _in_window(game)[1] and _in_window(game)[0] > 20, 60,
-                       "a response window at the head")
-        finally:
-            kill_worker(proc, signal.SIGKILL)
-        head, open_ = _in_window(game)
-        game.refresh_from_db()
-        assert game.status == "live", "the game finished before the worker was killed"
-        if open_:  # (else the worker appended once more before it died: kill it again)
-            killed_at = head
-            break
-    assert killed_at is not None, "never killed inside a window"
-    proc = start_worker({**environ, "CELERY_VISIBILITY_TIMEOUT": "4"}, queue)
-    try:
-        # the killed task is delivered again once its visibility timeout has passed
-        wait_until(lambda: Table.objects.get(pk=table.pk).status == TableStatus.FINISHED,
-                   180, "the table to finish after the restart")
-    finally:
-        kill_worker(proc, signal.SIGTERM)
-    game.refresh_from_db()
-    log = stored_events(game)
-    assert [e["seq"] for e in log] == list(range(len(log)))
-    assert len(log) > killed_at
-    assert log == _uninterrupted(table)
-    report = game_verify(game=game)
-    assert report["ok"] and report["chain"]["ok"], report
+    table = autopilot_table(GAME, "arne-faults")
+    kill_at_and_resume(env, table, _in_window, "a response window at the head", opening=1)
