@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -56,6 +57,17 @@ class SSERenderer(BaseRenderer):
 STREAM_WAIT_DEFAULT_S = 20.0
 STREAM_WAIT_MAX_S = 55.0
 SSE_HEARTBEAT_S = 15.0
+# A server-sent-event stream closes at a random moment of the last quarter of its ``wait``,
+# not at ``wait`` exactly: a crowd that connected together (a table going live, a server
+# restart) then reconnects spread over that quarter instead of all at once (issue 20: a
+# thousand spectators' reconnections at the same second doubled the p95 latency).
+SSE_CLOSE_SPREAD = 0.25
+
+
+def sse_close_after(wait: float) -> float:
+    """Seconds an SSE stream asked to ``wait`` seconds stays open: uniform in
+    ``[wait × (1 − SSE_CLOSE_SPREAD), wait]`` (never longer than asked)."""
+    return wait * (1.0 - SSE_CLOSE_SPREAD * random.random())
 
 
 # One server-sent event as a client parses it: ``id`` (the seq), ``event`` (the event type,
@@ -99,7 +111,9 @@ class GameStreamApi(SeatViewMixin, APIView):
             "empty after `wait` seconds; headers `X-Head-Seq`, `X-Game-Status`. "
             "Server-sent events (`Accept: text/event-stream` or `?format=sse`): each event "
             "as `id: <seq>`, `event: <type>`, `data: <json>`; heartbeats; closes after "
-            "`wait` seconds or at the game's end (EventSource reconnects with "
+            "`wait` seconds (at a random moment of its last quarter, so that clients which "
+            "connected together do not all reconnect together) or at the game's end "
+            "(EventSource reconnects with "
             "`Last-Event-ID`, honoured like `after`)."),
     )
     def get(self, request: Request, game_id: str) -> Any:
@@ -181,7 +195,7 @@ def sse_step(game_id: Any, viewer: int | None, after: int) -> tuple[str, int, st
 
 def _sse(game_id: Any, viewer: int | None, after: int, wait: float) -> Iterator[str]:
     """The server-sent events of one connection under WSGI (see ``GameStreamApi``)."""
-    deadline = time.monotonic() + wait
+    deadline = time.monotonic() + sse_close_after(wait)
     yield "retry: 1000\n\n"
     while True:
         left = deadline - time.monotonic()
@@ -211,7 +225,7 @@ async def _sse_async(game_id: Any, viewer: int | None, after: int,
     from .. import live_async
 
     hub = live_async.hub()
-    deadline = time.monotonic() + wait
+    deadline = time.monotonic() + sse_close_after(wait)
     yield b"retry: 1000\n\n"
     while True:
         left = deadline - time.monotonic()

@@ -115,6 +115,31 @@ def test_bad_stream_parameters_are_400(api, query):
     assert sse.status_code == 400 and b"event: error" in sse.content
 
 
+def test_server_sent_event_streams_close_spread_over_the_last_quarter_of_wait():
+    """A crowd that connected together reconnects spread out (issue 20): each stream's
+    close falls in [0.75 × wait, wait], never after ``wait``, and not all at one moment."""
+    from replays.apis.stream import sse_close_after
+
+    draws = [sse_close_after(40.0) for _ in range(400)]
+    assert all(30.0 <= d <= 40.0 for d in draws)
+    assert max(draws) - min(draws) > 5.0  # spread over the quarter, not one instant
+    assert sse_close_after(0.0) == 0.0
+
+
+@pytest.mark.django_db
+def test_a_live_games_server_sent_events_close_within_wait(api):
+    """A live game's SSE stream asked to wait 2 s ends on its own between 1.5 s and 2 s
+    (plus the last store read), with nothing new to send."""
+    created = game_create_from_engine(ruleset=ONE_YEAR, seats=list("ABCD"), first_planner=0,
+                                      seed="stream-close")
+    started = time.monotonic()
+    r = api.get(f"/api/games/{created.game.pk}/stream/?format=sse&wait=2")
+    body = b"".join(r.streaming_content)
+    took = time.monotonic() - started
+    assert 1.5 <= took <= 3.5, took
+    assert body.startswith(b"retry: 1000") and b"event: end" not in body
+
+
 @pytest.mark.django_db
 def test_unknown_game_stream_is_404(api):
     assert api.get("/api/games/00000000-0000-0000-0000-000000000000/stream/").status_code == 404
