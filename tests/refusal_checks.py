@@ -50,7 +50,9 @@ def assert_tells_nothing(refusal: Refusal, named: Callable[[str, set[str]], set[
     """``named(text, cards)``: the cards of ``cards`` a text names (the game's oracle). No card of
     ``hidden`` (hidden from the submitter), nor the chain hash, nor the seed, is in the
     refusal's body or headers."""
-    assert chain_hash and chain_hash != "0" * 64
+    assert chain_hash and chain_hash != "0" * 64 and hidden
+    probe = sorted(hidden)[0]  # not vacuous: the oracle sees a hidden card in such a text
+    assert probe in named(f'{refusal.text}\n{{"card": "{probe}"}}', hidden), (who, probe)
     leaked = named(refusal.text, hidden) & hidden
     assert not leaked, (who, leaked, refusal.body)
     assert chain_hash not in refusal.text, (who, "chain hash", refusal.text)
