@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from gamekit.evalcli import add_panel_arguments
 from gamekit.recordcheck import add_verify_arguments
 
-from .errors import AdjudicationError
+from .errors import AdjudicationError, KolkhozError
 from .record import FORMAT, adjudicate, to_record
 
 EXIT_BAD_RECORD = 2
@@ -37,6 +37,15 @@ def _load(path: str) -> Any:
             return json.load(fh)
     except RecursionError:
         raise ValueError("the JSON is nested too deeply") from None
+
+
+def _error(e: KolkhozError) -> dict[str, Any]:
+    """The CLI's error object of an engine error: ``{"error": {"code", "message",
+    "input", "rule"}}`` (RECORD_FORMAT.md "The command-line adjudicator"; ``input`` is
+    null for an error of the record or ruleset as a whole), as every game's CLI writes."""
+    body = e.to_dict()
+    return {"error": {"code": body["code"], "message": body["message"],
+                      "input": body.get("input"), "rule": body["rule"]}}
 
 
 def cmd_adjudicate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -104,7 +113,7 @@ def cmd_whatif(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         record = _load(args.record)
     except (OSError, ValueError) as e:
         err.write(_line({"error": {"code": "record_invalid", "message": f"cannot read the "
-                                   f"record: {e}", "rule": None}}) + "\n")
+                                   f"record: {e}", "input": None, "rule": None}}) + "\n")
         return EXIT_BAD_RECORD
     try:
         options = dict(parse_option(o) for o in args.option or [])
@@ -112,7 +121,7 @@ def cmd_whatif(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise WhatIfError("record_invalid", "a record must be a JSON object", None)
         result = whatif(record, options=options, preset=args.preset)
     except WhatIfError as e:
-        err.write(_line({"error": e.to_dict()}) + "\n")
+        err.write(_line(_error(e)) + "\n")
         return EXIT_BAD_RECORD
     out.write(_line(result) + "\n")
     return 0
@@ -249,7 +258,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          err: TextIO | None = None) -> int:
-    """Run the CLI; returns the exit status (0 ok, 2 bad record or input)."""
+    """Run the CLI; returns the exit status (0 ok, 2 bad record or input). An engine
+    error no command answered itself (``play --option nope=1``: the ruleset's
+    ``unknown_option``) exits 2 with its error object, as in every game's CLI — never a
+    traceback."""
     args = build_parser().parse_args(argv)
-    result: int = args.func(args, out or sys.stdout, err or sys.stderr)
+    err = err or sys.stderr
+    try:
+        result: int = args.func(args, out or sys.stdout, err)
+    except KolkhozError as e:
+        err.write(_line(_error(e)) + "\n")
+        return EXIT_BAD_RECORD
     return result

@@ -69,13 +69,21 @@ def game_whatif(*, game: Game, options: dict[str, Any] | None = None,
 
     Raises ConflictError (409 ``game_not_finished``) for a live game (its inputs would
     show hidden cards) and the engine's errors (422 with the clause / 400) for an
-    invalid alternative ruleset.
+    invalid alternative ruleset — a preset or an option the game does not have is 400
+    in every game, with the game's own code and rule (``_unknown_names``).
     """
     if options is not None and not isinstance(options, dict):
         raise MalformedError("options must be an object {name: value}")
     _, record = _finished_record(game)
-    result = engine.whatif(record, options=options or {}, preset=preset,
-                           engine_version=game.engine_version, game=game.game)
+    try:
+        result = engine.whatif(record, options=options or {}, preset=preset,
+                               engine_version=game.engine_version, game=game.game)
+    except Exception as exc:
+        if engine.is_engine_error(exc) and _unknown_names(game, options or {}, preset):
+            info = engine.error_info(exc)
+            raise MalformedError(info["message"], code=info["code"],
+                                 rule=info["rule"]) from exc
+        raise
     div = result.get("divergence")
     out: dict[str, Any] = {"game": str(game.pk), "options": options or {}, "preset": preset,
                            **result}
@@ -87,6 +95,17 @@ def game_whatif(*, game: Game, options: dict[str, Any] | None = None,
             for k in ("original", "alternative")
         }
     return out
+
+
+def _unknown_names(game: Game, options: dict[str, Any], preset: str | None) -> bool:
+    """True when the alternative names a preset or an option the game (its pinned
+    engine) does not have: a bad request (400) in every game, whatever clause the game
+    cites for it (Gong Zhu's ``invalid_ruleset`` names ``ruleset``, Kolkhoz's what-if
+    ``unknown_preset`` names ``year.count``: both were 422, Korova's and Arne's 400)."""
+    defn = engine.definition(game.engine_version, game.game)
+    if preset is not None and preset not in defn.presets():
+        return True
+    return bool(set(options) - {o.name for o in defn.options()})
 
 
 def game_evidence(*, game: Game) -> dict[str, Any]:

@@ -56,7 +56,8 @@ class GameWhatIfApi(APIView):
                                         help_text="option name → value, e.g. "
                                                   '{"swap_scope": "hidden"}')
         # any game's preset name (Korova "tactical", Arne "misere", ...): the game's
-        # engine judges it (400 invalid_ruleset for one it does not have)
+        # engine judges it — one it does not have is 400 in every game, with the game's
+        # code (Kolkhoz ``unknown_preset``, the others ``invalid_ruleset``; docs/engine-api.md)
         preset = serializers.CharField(max_length=40, required=False, allow_null=True,
                                        default=None,
                                        help_text="a preset of this game, e.g. kolkhoznik")
@@ -68,7 +69,10 @@ class GameWhatIfApi(APIView):
         description=("Re-adjudicate a finished game's inputs under another ruleset or "
                      "interpretation option: `{illegal: {input, code, rule, message}}`, or "
                      "`{divergence: {seq, original, alternative}, scores: [before, after], "
-                     "places: [before, after], explanation}`, or `{same: true}`."),
+                     "places: [before, after], explanation}`, or `{same: true}`. A preset or an "
+                     "option the game does not have: 400 with the game's own code (Kolkhoz "
+                     "`unknown_preset` / `unknown_option`, the other games "
+                     "`invalid_ruleset`)."),
     )
     def post(self, request: Request, game_id: str) -> Response:
         game = game_for(request, game_id)

@@ -90,7 +90,7 @@ def test_whatif_api(api):
     ({"options": {"first_lead": "sideways"}}, 400, "invalid_option_value"),
     ({"options": {"nope": 1}}, 400, "unknown_option"),
     ({"options": "swap"}, 400, "malformed"),
-    ({"preset": "chess"}, 422, "unknown_preset"),  # the engine judges a preset name
+    ({"preset": "chess"}, 400, "unknown_preset"),  # a name it has not: 400 in every game
 ])
 def test_whatif_api_errors(api, body, status, code):
     gid = _import(api, _tiebreak())

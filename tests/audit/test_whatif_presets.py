@@ -1,8 +1,9 @@
 """The what-if route takes any game's presets (issue 20 regression): it used to accept only
 Kolkhoz's three preset names, so a finished Korova, Gong Zhu or Arne game could not be
 replayed under its own presets from the API (400 "not a valid choice") although each
-game's CLI ``whatif --preset`` can. A preset the game does not have is the engine's
-400 ``invalid_ruleset`` (Kolkhoz's: 422 ``unknown_preset``), never a 500."""
+game's CLI ``whatif --preset`` can. A preset the game does not have is 400 with the
+engine's ``invalid_ruleset`` (Kolkhoz's: 400 ``unknown_preset``, once 422;
+``test_error_codes_every_game``), never a 500."""
 
 from __future__ import annotations
 
