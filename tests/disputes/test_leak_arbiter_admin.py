@@ -147,7 +147,8 @@ def _api_actions(api: APIClient, gid: str, last: int, clause: str, n: int
                  ) -> list[tuple]:
     """Raise, read, edit, take under review, preview (void; new places), uphold (409: the
     game is live), dismiss — by the API; and the game's frames (another seat's
-    perspective: 403), events and state as the arbiter reads them."""
+    perspective: 403), events, state and explanations as the arbiter reads them, as JSON
+    and as the browsable API's pages."""
     out = []
     r = api.post("/api/disputes/", {"game": gid, "seq_from": 1, "seq_to": last,
                                     "clause": clause, "text": "hostile"}, format="json")
@@ -173,6 +174,14 @@ def _api_actions(api: APIClient, gid: str, last: int, clause: str, n: int
         r = getattr(api, method)(url, body, format="json") if body is not None else api.get(url)
         out.append(_read(f"{method} {url}", r))
         assert r.status_code == status, (url, r.status_code, r.content[:300])
+    # the browsable API's pages of the same reads (a signed-in arbiter's browser)
+    pages = (d, f"/api/disputes/?game={gid}", f"{base}/events/", f"{base}/frames/",
+             f"{base}/state/", f"{base}/explain/")
+    for url in pages:
+        r = api.get(url, HTTP_ACCEPT="text/html")
+        assert r.status_code == 200, url  # (the frames are JSON only)
+        out.append(_read(f"html {url}", r))
+    assert sum(r[3].lstrip().startswith("<") for r in out[-len(pages):]) >= 4
     return out
 
 
