@@ -6,14 +6,17 @@ The rule (docs/arbiters.md "Hidden cards"): what the dispute pages show of a gam
 is what a spectator may see — "never which card — not even to the dispute's raiser or an
 arbiter". So an arbiter is held to a spectator's oracle, and the seats to their own.
 
-Given a live Kolkhoz game in its second year (hands, hidden swaps and pockets) and a live
-Gong Zhu game just after the first pass (passed cards hidden), each the game of a table of
-a running tournament, with disputes raised on it / when an arbiter (a superuser, staff)
+Given a live Kolkhoz game in its second year (hands, hidden swaps and pockets), a live
+Gong Zhu game just after the first pass (passed cards hidden) and a live Korova game mid
+simultaneous turn (two of five cards chosen face down), each the game of a table of a
+running tournament, with disputes raised on it / when an arbiter (a superuser, staff)
 and a member of the ``arbiters`` group (not staff) raise, edit, take under review,
 preview (a void and new places), uphold and dismiss — through the API, the site's pages
-and the admin (its ruling screen and its "Take under review" action) — and read the
-admin's changelists and change pages of disputes, tables, tournaments, rounds, leagues,
-seasons, players and the season screens, and run the tables' "Resume" action / then no
+and the admin (its ruling screen and its "Take under review" action) —, read the game's
+frames (another seat's perspective refused), events, state and explanations (JSON and
+the browsable API's pages), read the admin's changelists, change, history and delete
+pages of disputes, tables, tournaments, rounds, leagues, seasons, players and the season
+screens, and run the tables' "Resume" action / then no
 body nor header holds a card hidden from a spectator (as a code in JSON, a code or the
 card in words in the text), a sentence explaining one, a chain hash of the game (the
 head's or an earlier one), the game's seed or the tournament's secret; and every seat
@@ -244,6 +247,10 @@ def _admin_actions(page: Client, d: int, table: Any, n: int) -> list[tuple]:
 
 @pytest.mark.parametrize("kind", sorted(LIVE))
 def test_an_arbiter_rules_on_a_live_game_and_the_admin_shows_no_hidden_card(kind):
+    """The module docstring's scenario for one game: each action answers as it should
+    (review 200, preview and upholding 409 — the game is live —, dismissal 200, the
+    admin's pages 200) and nothing it returns shows what a spectator may not see; then
+    each seat reads the dispute and sees nothing hidden from it."""
     from disputes.models import Dispute
 
     live = LIVE[kind]()

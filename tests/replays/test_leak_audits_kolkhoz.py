@@ -65,6 +65,10 @@ def test_the_cuts_cover_every_event_type_of_a_live_game():
 
 @pytest.mark.parametrize("cut", CUTS)
 def test_no_audit_route_nor_page_shows_a_hidden_card_of_a_live_game(cut):
+    """At ``cut``, every viewer's audit bodies (module docstring) show no card hidden from
+    it, no sentence naming one, not the seed, not the chain hash; the record, evidence
+    and what-if are refused (409) and the arbiter's routes refuse all but an arbiter.
+    The oracle agrees with the engine: what the redaction takes out is hidden."""
     whole = log_of()
     log = whole[:cut_points(whole)[cut]]
     created = game_create(events=log, seed=SEED, game=GAME)
