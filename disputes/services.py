@@ -16,6 +16,10 @@ Both are the tournaments app's to make: ``tournaments.services.table_ruling_appl
 The arbiter first previews the ruling — the very same writes, made and rolled back —
 and confirms it with the preview's ``confirm`` token; if anything moved in between
 (another ruling, a new round rated) the token no longer matches: 409 ``stale_preview``.
+A game of a duplicate round still being played (``replays.sealing``) is neither previewed
+nor upheld (409 ``game_sealed``): the event and the diff name its result, which nobody
+may see before the round is over (docs/duplicate.md), and a dispute's API body and page
+show them to anyone.
 
 Roles are Django groups: ``arbiters`` (or a superuser) preview and rule;
 ``organisers`` (or staff) and arbiters take a dispute under review.
@@ -320,6 +324,10 @@ def _uphold(dispute: Dispute, adjustment: Any, user: Any, ruling: str
     if game.status != GameStatus.FINISHED:
         raise ConflictError("a ruling is appended after game_end: the game is still live",
                             code="game_not_finished")
+    if sealing.game_sealed(game=game):  # its event and diff name the sealed result
+        raise ConflictError("this game's duplicate round is still being played: its result "
+                            "is shown to nobody until the round is over, so a ruling that "
+                            "changes it waits until then", code="game_sealed")
     head_hash = game.head_hash
     event = _compensating_event(dispute, game, adjustment, user, ruling)
     before = table_league_snapshot(game_id=game.pk)

@@ -178,7 +178,9 @@ def dispute_raise(request: HttpRequest, game_id: str | None = None) -> HttpRespo
 
 
 def _current(game: Game) -> dict[str, Any] | None:
-    if game.status != GameStatus.FINISHED:
+    """The result as it stands; None for a live game and for a sealed one (a duplicate
+    round still being played: its result is shown to nobody yet, docs/duplicate.md)."""
+    if game.status != GameStatus.FINISHED or sealing.game_sealed(game=game):
         return None
     return services.effective_result(game_events(game=game), game=game.game)
 
