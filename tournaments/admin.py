@@ -162,6 +162,18 @@ class TableAdmin(admin.ModelAdmin):
     readonly_fields = ("error", "failed_at")
     inlines = [TableSeatInline]
     actions = ["resume_tables"]
+    RESULT_FIELDS = ("places", "scores", "tiebreaks", "medals")
+
+    def get_exclude(self, request: HttpRequest, obj: models.Table | None = None) -> Any:
+        """A table of a duplicate round still being played shows (and saves) no result:
+        it is sealed for staff too until the round is over (docs/duplicate.md "Hidden
+        information")."""
+        from .duplicate_scores import round_sealed
+
+        excluded = list(super().get_exclude(request, obj) or [])
+        if obj is not None and round_sealed(obj.round):
+            excluded += self.RESULT_FIELDS
+        return excluded
 
     @admin.display(description="error")
     def short_error(self, table: models.Table) -> str:

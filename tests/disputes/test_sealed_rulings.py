@@ -95,3 +95,24 @@ def test_no_ruling_shows_or_changes_a_sealed_tables_result_until_its_round_is_ov
                                                  "adjustment": adjustment,
                                                  "confirm": r.json()["confirm"]}, format="json")
     assert r.status_code == 200 and r.json()["status"] == "upheld"
+
+
+def test_the_admin_shows_no_result_of_a_sealed_table_until_its_round_is_over():
+    """The admin's Table page leaves out a sealed table's places, scores, tie-breaks and
+    medals (staff included, docs/duplicate.md); a save there keeps them; once the round
+    is over the page shows them."""
+    from tournaments.models import Table
+
+    game, rnd, end = _sealed_board()
+    table = Table.objects.get(game=game)
+    staff = get_user_model().objects.create_superuser("sealed-admin")
+    page = Client()
+    page.force_login(staff)
+    url = f"/admin/tournaments/table/{table.pk}/change/"
+    body = page.get(url).content.decode()
+    assert 'name="places"' not in body and 'name="scores"' not in body
+    assert json.dumps(end["scores"]) not in body and 'name="medals"' not in body
+    rnd.status = "finished"
+    rnd.save(update_fields=["status"])
+    body = page.get(url).content.decode()
+    assert 'name="places"' in body and 'name="scores"' in body
