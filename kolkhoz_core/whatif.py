@@ -69,7 +69,7 @@ def alternative_ruleset(original: Mapping[str, Any], *, options: Mapping[str, An
     if preset is not None:
         if preset not in PRESETS:
             raise WhatIfError("unknown_preset", f"unknown preset {preset!r}; one of "
-                              + ", ".join(sorted(PRESETS)), "year.count")
+                              + ", ".join(sorted(PRESETS)), None)
         try:
             years = build_ruleset(dict(original)).options["years"]
         except KolkhozError:

@@ -110,6 +110,15 @@ def test_bad_requests_raise_whatif_errors():
     assert e.value.code == "bad_record"
 
 
+def test_an_unknown_preset_cites_no_clause_as_the_ruleset_does():
+    """A preset the engine has not is a bad name, not a ruling on the Plan's length: the
+    what-if answers as ``build_ruleset`` does (``unknown_preset``, rule None; it named
+    ``year.count``)."""
+    with pytest.raises(WhatIfError) as e:
+        whatif(_tiebreak(), preset="gulag")
+    assert (e.value.code, e.value.rule) == ("unknown_preset", None)
+
+
 def test_a_preset_keeps_the_records_years():
     spec = alternative_ruleset({"options": {"deck": 52, "years": 1}}, preset="kolkhoznik")
     assert spec == {"preset": "kolkhoznik", "options": {"years": 1}}
