@@ -25,7 +25,7 @@ from .table import (
 )
 
 DEFAULTS: dict[str, float] = {"spite": 0.3, "keep": 0.7, "keep_action": 0.4,
-                              "horizon": 5.0, "margin": 5.0}
+                              "horizon": 5.0, "margin": 5.0, "swap_risk": 0.5}
 #: what a black card is worth kept (points), before the share of the game left
 HOLD = {"CRUSH": 150.0, "LOCK": 90.0, "THIEF": 110.0, "CHAM": 110.0, "STOP": 60.0,
         "REV": 60.0}
@@ -41,12 +41,36 @@ class Worth:
         self.w = w
         self.t = t = Table(view)
         self.base_scores = t.scores()
-        self.base_u = self.utility(self.base_scores)
         turns_left = t.deck_count / max(1, t.n)
         self.f = 0.0 if t.final else min(1.0, turns_left / w["horizon"])
         self._hold: dict[str, float] = {}
         self._unseen: list[str] | None = None
         self._shares: dict[str, tuple[float, list[str]]] = {}
+        self.risk = self.swap_risk()
+        self.base_u = self.aim(None)
+
+    def swap_risk(self) -> float:
+        """Heads-up only: the weight of the world where the other seat plays a Swap Seats
+        still unseen (the two areas change hands, swap.effect), ``swap_risk`` while one
+        is unseen and white cards may still be played; 0 otherwise."""
+        t = self.t
+        w = self.w.get("swap_risk", 0.0)
+        if t.n != 2 or not w or t.final:
+            return 0.0
+        return w if any(kind(c) == "SWAP" for c in self.unseen()) else 0.0
+
+    def aim(self, totals: Mapping[str, float] | None, positions: list[int] | None = None,
+            control: int | None | str = "now") -> float:
+        """The aim with ``totals`` / ``positions`` / ``control``, mixed with the swapped
+        world's by ``self.risk`` (heads-up, ``swap_risk``)."""
+        t = self.t
+        u = self.utility(t.scores(totals, positions, control))
+        if self.risk:
+            pos = list(t.positions if positions is None else positions)
+            o = 1 - t.me
+            pos[t.me], pos[o] = pos[o], pos[t.me]
+            u = (1 - self.risk) * u + self.risk * self.utility(t.scores(totals, pos, control))
+        return u
 
     # -- the aim ---------------------------------------------------------------------
     def utility(self, scores: list[float]) -> float:
@@ -62,7 +86,7 @@ class Worth:
              control: int | None | str = "now") -> float:
         """The aim's change if the table becomes ``totals`` (and ``positions``,
         ``control``)."""
-        return self.utility(self.t.scores(totals, positions, control)) - self.base_u
+        return self.aim(totals, positions, control) - self.base_u
 
     # -- what the seat has not seen ----------------------------------------------------
     def unseen(self) -> list[str]:

@@ -54,7 +54,8 @@ def test_registry_names_identity_and_settings() -> None:
     assert bot_names() == ["heuristic", "ismcts", "random"] == REGISTRY.names()
     for name in BOTS:
         bot = get_bot(name)
-        assert identity(bot) == {"name": name, "version": "1", "settings": {}}
+        version = "2" if name == "heuristic" else "1"  # heuristic v2: the heads-up Swap Seats
+        assert identity(bot) == {"name": name, "version": version, "settings": {}}
         with pytest.raises(ValueError):
             get_bot(name, depth=3)
     assert get_bot("heuristic", spite=0.5).settings == {"spite": 0.5}
@@ -313,3 +314,20 @@ def test_the_bot_commands() -> None:
         code, _, err = _cli(*argv)
         assert code == 2 and json.loads(err)["error"]["code"], argv
 
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_heads_up_swap_risk_changes_two_seat_play_only(seats: int) -> None:
+    """Heuristic version 2 (docs/arne/bots.md "Heads-up"): ``swap_risk`` weighs an unseen
+    Swap Seats at two seats only. At 3 and 4 seats six seeded games with the default
+    (0.5) equal, event for event, the games with ``swap_risk=0`` (version 1's play); at
+    2 seats at least one of them differs."""
+    rs = build_ruleset({"preset": "normal"})
+    names = [f"P{i + 1}" for i in range(seats)]
+    differ = 0
+    for k in range(6):
+        v2 = play_game(rs, names, [get_bot("heuristic") for _ in names], f"risk/{k}")
+        v1 = play_game(rs, names, [get_bot("heuristic", swap_risk=0) for _ in names],
+                       f"risk/{k}")
+        differ += v1 != v2
+    assert (differ > 0) == (seats == 2), differ

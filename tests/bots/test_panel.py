@@ -180,13 +180,14 @@ def test_cli_json_shape(game: str) -> None:
                       "decision_ms", "decision_cpu_ms"}
     assert r["format"] == "kolkhoz-evaluation/1" and r["game"] == game
     assert r["panel"]["id"] == "panel/1" and r["panel"]["deals"] == 1
-    assert r["candidate"] == {"name": "heuristic", "version": "1", "settings": {}}
+    version = "2" if game == "arne" else "1"  # Arne's heuristic v2: the heads-up Swap Seats
+    assert r["candidate"] == {"name": "heuristic", "version": version, "settings": {}}
     assert r["ci95"][0] <= r["win_share"] <= r["ci95"][1]
     assert r["ci95_wilson"][0] <= r["win_share"] <= r["ci95_wilson"][1]
     # without --json: readable lines naming the panel and the interval
     code, out, _ = _cli(game, *argv[:-2], "--quiet")
     assert code == 0 and "panel/1: 1 deals × 4 seat rotations = 4 games" in out
-    assert "95% CI" in out and "heuristic v1 against 3 × random v1" in out
+    assert "95% CI" in out and f"heuristic v{version} against 3 × random v1" in out
 
 
 @pytest.mark.parametrize(("game", "argv", "code"), [

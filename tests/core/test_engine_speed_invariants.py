@@ -63,8 +63,12 @@ def _digest(key: str) -> str:
         n = int(size)
         names = ev.seat_names(n) if hasattr(ev, "seat_names") else [
             "East", "South", "West", "North"]
+        # Arne's heuristic v2 plays heads-up otherwise (its Swap Seats risk); with
+        # ``swap_risk=0`` it plays as the v1 these digests were made with
+        v1 = {"swap_risk": 0} if game == "arne_core" else {}
         logs = [runner.play_game(ev.resolve_ruleset(None), names,
-                                 [bots.get_bot(b) for _ in range(n)], f"inv-{i}")
+                                 [bots.get_bot(b, **(v1 if b == "heuristic" else {}))
+                                  for _ in range(n)], f"inv-{i}")
                 for i, b in enumerate(["random", "random", "heuristic"])
                 if b == "random" or game != "gongzhu_core"]  # its heuristic: see below
     for log in logs:

@@ -198,8 +198,10 @@ def test_identity_and_settings(game: str) -> None:
     settings = {**ismcts.DEFAULTS, **_hooks(game).defaults}
     assert set(settings) == {"iterations", "cpu_ms", "exploration", "policy", "margin",
                              "mode", "confidence"}
-    # version 3 where the rollout became the default (Korova, Arne); else version 2
-    version = "3" if settings["mode"] == "rollout" else ismcts.VERSION
+    # version 3 where the rollout became the default (Korova), 4 for Arne (its heuristic's
+    # heads-up Swap Seats); else version 2
+    version = ({"arne": "4"}.get(game, "3") if settings["mode"] == "rollout"
+               else ismcts.VERSION)
     recorded = {**settings, "exploration": float(settings["exploration"]),
                 "margin": float(settings["margin"]),
                 "confidence": float(settings["confidence"])}
