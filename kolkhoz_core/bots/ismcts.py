@@ -198,7 +198,9 @@ class IsmctsBot:
     name = "ismcts"
     #: 2: values a year's end for the rest of the Plan (value=plan) and deals hidden cards
     #: from what the seat has seen (sampler=seen: swaps, value odds of cellar cards)
-    version = "2"
+    #: 3: a ``prior`` keeps the heuristic's choice when the search's favourite is a swap's
+    #: pass too (version 2 let a pass overrule it at any margin); the same play at prior 0
+    version = "3"
 
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, time_ms: float | None = None,
                  policy: str = "heuristic", exploration: float = 0.7,
@@ -254,7 +256,10 @@ class IsmctsBot:
         children = search(det, root_actions, k.seat, rng, iterations=self.iterations,
                           time_ms=self.time_ms, policy=self.policy,
                           exploration=self.exploration, value=self.value)
-        best = None
+        # the most visited candidate (a swap's pass is the action None, so "searched"
+        # is a flag of its own)
+        best: Action = root_actions[0]
+        searched = False
         best_key: tuple[int, float, int] = (-1, 0.0, 0)
         for i, a in enumerate(root_actions):
             ch = children.get(a)
@@ -262,13 +267,13 @@ class IsmctsBot:
                 continue
             key = (ch.n, ch.w / ch.n, -i)
             if key > best_key:
-                best_key, best = key, a
+                best_key, best, searched = key, a, True
         fav = children.get(favourite)
-        if best is not None and fav is not None and self.prior > 0:
+        if searched and fav is not None and self.prior > 0:
             bn = children[best]
             if bn.w / bn.n - fav.w / fav.n < self.prior:
                 best = favourite  # the search is not sure enough to overrule the heuristic
-        chosen: dict[str, Any] = to_input(best if best is not None else root_actions[0])
+        chosen: dict[str, Any] = to_input(best)
         return chosen
 
     def _root(self, k: Knowledge, kind: str | None, seat: int | None, opts: Any
