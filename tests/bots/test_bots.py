@@ -35,7 +35,8 @@ def test_identity_records_name_version_and_settings() -> None:
     assert ident["settings"]["policy"] == "random"
     json.dumps(ident)  # recorded in the game: JSON-able
     # the defaults are part of the identity too
-    assert get_bot("ismcts").settings["iterations"] == get_bot("ismcts").iterations
+    assert get_bot("ismcts").settings["iterations"] == get_bot("ismcts").iterations == 1000
+    assert get_bot("ismcts").settings["prior"] == 0.02  # version 3's defaults
     assert identity(get_bot("heuristic")) == {"name": "heuristic", "version": "1",
                                               "settings": {}}
 
@@ -49,6 +50,8 @@ def test_unknown_bot_and_bad_settings_are_refused() -> None:
         get_bot("ismcts", policy="psychic")
     with pytest.raises(ValueError):
         get_bot("ismcts", iterations=0)
+    with pytest.raises(ValueError, match="prior"):
+        get_bot("ismcts", prior=-0.1)
     with pytest.raises(TypeError):
         get_bot("ismcts", depth=3)
 
