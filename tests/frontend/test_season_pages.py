@@ -33,12 +33,12 @@ def seasons(monkeypatch):
     return lg, first, second
 
 
-tied_words = " (tied rank: decided by seed)"
+TIED_WORDS = " (tied rank: decided by seed)"
 
 
 def tied(move: Movement) -> str:
     """The words the page adds when a movement's rank was shared and decided by seed."""
-    return tied_words if move.by_seed else ""
+    return TIED_WORDS if move.by_seed else ""
 
 
 def texts(page, selector: str) -> list[str]:
@@ -99,7 +99,7 @@ def test_season_pages(page, live_server, seasons):
     page.wait_for_selector("section.division tbody tr")
     summary = page.locator("#summary").text_content()
     assert summary.startswith("Open") and "Every division has finished" in summary
-    words = [w.removesuffix(tied_words)
+    words = [w.removesuffix(TIED_WORDS)
              for w in texts(page, "section.division tbody td:last-child")]
     assert sum(w.endswith("In a promotion place (to Division 1)") for w in words) == 1
     assert sum(w.endswith("In a relegation place (to Division 2)") for w in words) == 1
